@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { requestLocale } from './http/locale.ts';
+import { translate } from './i18n/translate.ts';
+import { registerAuthHook } from './modules/auth/auth.hook.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
+import { createLoginLimiter } from './modules/auth/login-limiter.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP application, without listening: main.ts and the tests both use it. */
+export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Integration API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyJwt, {
+    secret: resolveJwtSecret(config),
+    sign: { expiresIn: config.jwtExpiresIn },
+  });
+
+  const limiter = createLoginLimiter(config);
+  app.addHook('onClose', () => limiter.close());
+  const auth = createAuthService({
+    db,
+    config,
+    limiter,
+    mailer: mailer ?? createMailer(config, app.log),
+    log: app.log,
+    signToken: (userId) => app.jwt.sign({ sub: String(userId) }),
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api, db);
+      await api.register(healthRoutes(db));
+      await api.register(authRoutes(auth, db));
+      await api.register(usersRoutes(db));
+      await api.register(platformsRoutes);
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({
+          status: false,
+          statusCode: 404,
+          error: 'NOT_FOUND',
+          message: translate(requestLocale(request), 'http.notFound', {
+            method: request.method,
+            path: request.url.split('?')[0] ?? '',
+          }),
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built React app; any non-API path answers index.html (client-side routes). */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app in ${distDir}: run 'npm run build' (or use 'npm run dev').`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      // Vite's hashed assets never change; index.html must always be fresh.
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ status: false, statusCode: 404, error: 'NOT_FOUND', message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

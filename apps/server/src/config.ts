@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads, parsed in one place.
+ * The README's "Configuration" table documents the same list.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database, the generated JWT secret and the mail outbox live. */
+  dataDir: string;
+  /** A PostgreSQL URL; unset means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  /** Unset means a secret generated once and kept in dataDir (single-instance only). */
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of the links sent by mail, e.g. https://integration.example.com */
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Seed the demo data: default on for the embedded database, off for PostgreSQL. */
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  loginMaxPerIp: number;
+  loginMaxPerEmail: number;
+  loginWindowSeconds: number;
+  /** Built web app served at '/'; absent in development (Vite serves it). */
+  webDistDir: string;
+  logLevel: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got '${raw}'.`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000);
+  const databaseUrl = blankToUndefined(env.DATABASE_URL);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    jwtSecret: blankToUndefined(env.JWT_SECRET),
+    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '12h',
+    smtpUrl: blankToUndefined(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM ?? 'Integration <no-reply@integration.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: blankToUndefined(env.ADMIN_EMAIL),
+    adminPassword: blankToUndefined(env.ADMIN_PASSWORD),
+    seedDemo: flag(env, 'SEED_DEMO', databaseUrl === undefined),
+    redisUrl: blankToUndefined(env.REDIS_URL),
+    loginMaxPerIp: int(env, 'LOGIN_MAX_PER_IP', 100),
+    loginMaxPerEmail: int(env, 'LOGIN_MAX_PER_EMAIL', 10),
+    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+  };
+}

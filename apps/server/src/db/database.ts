@@ -1,0 +1,38 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+/** Compiles drizzle `sql` templates to text and parameters for the raw clients. */
+export const dialect = new PgDialect();
+
+/** What repositories see: run a query, get rows. Same on PGlite and PostgreSQL. */
+export interface Queryable {
+  rows<T>(query: SQL): Promise<T[]>;
+  one<T>(query: SQL): Promise<T | undefined>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database extends Queryable {
+  kind: DatabaseKind;
+  /** Runs fn in one transaction; it rolls back if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement SQL script and then `after`, in one transaction. */
+  runScript(script: string, after: SQL): Promise<void>;
+  /** Serialises start-up work (migrations, seeding) across server instances. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface Executor {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/** Both drizzle drivers answer `execute` with an object holding `rows`. */
+export function queryable(executor: Executor): Queryable {
+  const rows = async <T>(query: SQL): Promise<T[]> =>
+    ((await executor.execute(query)) as { rows: T[] }).rows;
+  return {
+    rows,
+    one: async <T>(query: SQL) => (await rows<T>(query))[0],
+  };
+}

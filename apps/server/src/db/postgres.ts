@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { dialect, queryable, type Database } from './database.ts';
+
+// Note: an arbitrary constant shared by every instance of this server.
+const STARTUP_LOCK_KEY = 7_402_113;
+
+/** A real PostgreSQL 15+ with PostGIS 3, through a connection pool. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A failed connection should say where it tried, not hang or print a stack.
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot connect to PostgreSQL at ${redact(url)}: ${reason}`, { cause: error });
+  }
+  const db = drizzle({ client: pool });
+  return {
+    kind: 'postgres',
+    ...queryable(db),
+    transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    async runScript(script, after) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        const compiled = dialect.sqlToQuery(after);
+        await client.query(compiled.sql, compiled.params);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}

@@ -1,0 +1,41 @@
+import { PLATFORM_NAME } from '@integration/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../database.ts';
+import { seedDemo } from './demo.seed.ts';
+import { seedPlatforms } from './platforms.seed.ts';
+import { ensureUser } from './users.seed.ts';
+
+export const EMBEDDED_DEFAULT_ADMIN = { email: 'admin@example.com', password: 'admin1234' };
+
+export interface SeedReport {
+  /** The admin sign-in to print, when it is the embedded database's default. */
+  admin?: { email: string; password?: string };
+  demo: boolean;
+}
+
+/**
+ * Start-up data: the platforms, the first admin, and on the embedded database (or with
+ * SEED_DEMO=1) the demo organisation. Everything here is idempotent.
+ */
+export async function seedDatabase(
+  db: Database,
+  config: Pick<Config, 'publicUrl' | 'adminEmail' | 'adminPassword' | 'seedDemo'>,
+): Promise<SeedReport> {
+  await seedPlatforms(db, config.publicUrl, config.seedDemo);
+  const embedded = db.kind === 'pglite';
+  const email = config.adminEmail ?? (embedded ? EMBEDDED_DEFAULT_ADMIN.email : undefined);
+  const password = config.adminPassword ?? (embedded ? EMBEDDED_DEFAULT_ADMIN.password : undefined);
+  const report: SeedReport = { demo: config.seedDemo };
+  if (email && password) {
+    await ensureUser(db, {
+      email,
+      password,
+      name: 'Administrator',
+      role: 'admin',
+      platforms: config.seedDemo ? [PLATFORM_NAME, 'ticketing', 'materials'] : [PLATFORM_NAME],
+    });
+    report.admin = { email, password: config.adminPassword ? undefined : password };
+  }
+  if (config.seedDemo) await seedDemo(db);
+  return report;
+}

@@ -1,0 +1,32 @@
+import type { Role } from '@integration/contracts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+import { usersRepository } from '../../modules/users/users.repository.ts';
+import type { Queryable } from '../database.ts';
+
+export interface SeedUser {
+  email: string;
+  name: string;
+  role: Role;
+  password: string;
+  mobile?: string;
+  platforms: string[];
+}
+
+/**
+ * Creates the user if their email is new. An existing user is left alone, so a password
+ * changed in the app survives a restart.
+ */
+export async function ensureUser(db: Queryable, user: SeedUser): Promise<number> {
+  const existing = await usersRepository.findByEmail(db, user.email);
+  if (existing) return existing.id;
+  const id = await usersRepository.upsert(db, {
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mobile: user.mobile ?? null,
+    passwordHash: await hashPassword(user.password),
+    passwordSet: true,
+  });
+  await usersRepository.addPlatforms(db, id, user.platforms);
+  return id;
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiFailure, ErrorCode } from '@integration/contracts';
+import { translate, type MessageKey } from '../i18n/translate.ts';
+import { AppError } from './app-error.ts';
+import { requestLocale } from './locale.ts';
+import { describeValidation } from './validation-message.ts';
+
+/** Fastify's own request errors that we answer in the user's language. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; key: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', key: 'validation.invalidJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', key: 'validation.invalidJson' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'VALIDATION_ERROR',
+    key: 'validation.unsupportedMediaType',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'validation.payloadTooLarge' },
+};
+
+/** Every failure leaves as the envelope of DESIGN §6, never as a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = requestLocale(request);
+    const send = (statusCode: number, code: ErrorCode, message: string, details?: unknown) => {
+      const body: ApiFailure = { status: false, statusCode, error: code, message };
+      if (details !== undefined) body.details = details;
+      return reply.code(statusCode).send(body);
+    };
+
+    if (error instanceof AppError) {
+      return send(error.statusCode, error.code, translate(locale, error.messageKey, error.vars), error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const input = (request as unknown as Record<string, unknown>)[context];
+      const problems = describeValidation(locale, error.validation, input, context);
+      return send(400, 'VALIDATION_ERROR', problems.map((p) => p.message).join(' '), problems);
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return send(known.status, known.code, translate(locale, known.key));
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return send(400, 'VALIDATION_ERROR', translate(locale, 'validation.invalidJson'));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, 'INTERNAL_ERROR', translate(locale, 'http.internal'));
+  });
+}

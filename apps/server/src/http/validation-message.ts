@@ -1,0 +1,83 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import type { Locale } from '@integration/contracts';
+import { translate } from '../i18n/translate.ts';
+
+/** What fastify-type-provider-zod keeps of a zod issue in `params`. */
+interface IssueParams {
+  expected?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  format?: string;
+  values?: unknown[];
+  keys?: string[];
+}
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Turns the zod issues of a rejected request into one localised line per field. */
+export function describeValidation(
+  locale: Locale,
+  errors: FastifySchemaValidationError[],
+  input: unknown,
+  context: string,
+): FieldProblem[] {
+  return errors.map((error) => {
+    const issue = error.params as IssueParams;
+    const path = error.instancePath.split('/').filter(Boolean);
+    const field = path.length ? path.join('.') : context;
+    const t = (key: Parameters<typeof translate>[1], vars: Record<string, string | number> = {}) =>
+      translate(locale, key, { field, ...vars });
+    let message: string;
+    switch (error.keyword) {
+      case 'invalid_type':
+        message =
+          valueAt(input, path) === undefined
+            ? t('validation.required')
+            : t('validation.invalidType', { expected: issue.expected ?? 'value' });
+        break;
+      case 'too_small':
+        if (field === 'password' && issue.origin === 'string') {
+          message = translate(locale, 'auth.passwordTooShort', { min: Number(issue.minimum) });
+        } else if (issue.origin === 'string' && Number(issue.minimum) === 1) {
+          message = t('validation.required');
+        } else {
+          message = t(issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', {
+            min: Number(issue.minimum),
+          });
+        }
+        break;
+      case 'too_big':
+        message = t(issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', {
+          max: Number(issue.maximum),
+        });
+        break;
+      case 'invalid_format':
+        message = issue.format === 'email' ? t('validation.invalidEmail') : t('validation.invalid');
+        break;
+      case 'invalid_value':
+        message = t('validation.invalidOption', { options: (issue.values ?? []).join(', ') });
+        break;
+      case 'unrecognized_keys':
+        message = translate(locale, 'validation.unknownField', {
+          field: (issue.keys ?? []).join(', '),
+        });
+        break;
+      default:
+        message = t('validation.invalid');
+    }
+    return { field, message };
+  });
+}
