@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -74,7 +75,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       registerAuthHook(api, db);
       await api.register(healthRoutes(db));
       await api.register(authRoutes(auth, db));
-      await api.register(usersRoutes(db));
+      await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({
@@ -117,7 +118,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ status: false, statusCode: 404, error: 'NOT_FOUND', message: 'Not found' });
+      return reply
+        .code(404)
+        .send({ status: false, statusCode: 404, error: 'NOT_FOUND', message: 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

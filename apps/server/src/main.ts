@@ -40,7 +40,9 @@ async function main(): Promise<void> {
       `  Admin sign-in: ${report.admin.email}${report.admin.password ? ` / ${report.admin.password}` : ''}`,
     );
   } else if (db.kind === 'postgres') {
-    lines.push('  No admin was created: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.');
+    lines.push(
+      '  No admin was created: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.',
+    );
   }
   if (report.demo) {
     lines.push(
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`\nIntegration could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  console.error(
+    `\nIntegration could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -20,3 +20,15 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** An admin invites a user: a mail lets them set their password (SPEC §4, issue "Organisation"). */
+export const createUserBody = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().min(1).max(200),
+  role: roleSchema,
+  mobile: z.string().trim().max(50).optional(),
+  platforms: z.array(z.string().min(1).max(100)).max(20).optional(),
+  /** A temporary password; the user must choose their own after signing in with it. */
+  password: z.string().min(8).max(1024).optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;

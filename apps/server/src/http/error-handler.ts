@@ -8,14 +8,26 @@ import { describeValidation } from './validation-message.ts';
 
 /** Fastify's own request errors that we answer in the user's language. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; key: MessageKey }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', key: 'validation.invalidJson' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', key: 'validation.invalidJson' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    key: 'validation.invalidJson',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    key: 'validation.invalidJson',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'VALIDATION_ERROR',
     key: 'validation.unsupportedMediaType',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', key: 'validation.payloadTooLarge' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    key: 'validation.payloadTooLarge',
+  },
 };
 
 /** Every failure leaves as the envelope of DESIGN §6, never as a stack trace. */
@@ -29,7 +41,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     };
 
     if (error instanceof AppError) {
-      return send(error.statusCode, error.code, translate(locale, error.messageKey, error.vars), error.details);
+      return send(
+        error.statusCode,
+        error.code,
+        translate(locale, error.messageKey, error.vars),
+        error.details,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';

@@ -4,7 +4,8 @@ export const en = {
   'auth.invalidCredentials': 'Incorrect email or password.',
   'auth.platformForbidden': 'Your account does not have access to the {platform} platform.',
   'auth.rateLimited': 'Too many sign-in attempts. Try again in {minutes} minute(s).',
-  'auth.resetSent': 'If an account exists for this email, a link to set a new password has been sent.',
+  'auth.resetSent':
+    'If an account exists for this email, a link to set a new password has been sent.',
   'auth.invalidResetToken': 'This link is invalid, already used or expired. Ask for a new one.',
   'auth.passwordSet': 'Your password has been set.',
   'auth.passwordTooShort': 'Password must be at least {min} characters long.',
@@ -12,6 +13,8 @@ export const en = {
   'auth.forbidden': 'You do not have permission to do this.',
   'auth.setPasswordNeedsAuth': 'Open the link from your email, or sign in, to set a password.',
   'users.notFound': 'User {id} was not found.',
+  'users.emailTaken': 'A user with the email {email} already exists.',
+  'users.invited': 'The user was created and an invitation was sent to {email}.',
   'validation.invalidJson': 'The request body is not valid JSON.',
   'validation.required': "'{field}' is required.",
   'validation.invalidType': "'{field}' must be a {expected}.",
@@ -23,7 +26,8 @@ export const en = {
   'validation.invalidOption': "'{field}' must be one of: {options}.",
   'validation.unknownField': "'{field}' is not a known field.",
   'validation.invalid': "'{field}' is invalid.",
-  'validation.unsupportedMediaType': 'Send the request body as JSON (Content-Type: application/json).',
+  'validation.unsupportedMediaType':
+    'Send the request body as JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'The request body is too large.',
   'http.notFound': 'There is no API route {method} {path}.',
   'http.internal': 'Something went wrong on the server. The error was logged.',

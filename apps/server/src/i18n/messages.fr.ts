@@ -10,11 +10,14 @@ export const fr: Record<MessageKey, string> = {
   'auth.invalidResetToken': 'Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
   'auth.passwordSet': 'Votre mot de passe a été défini.',
   'auth.passwordTooShort': 'Le mot de passe doit contenir au moins {min} caractères.',
-  'auth.unauthorized': "Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter.",
+  'auth.unauthorized':
+    "Vous n'êtes pas connecté ou votre session a expiré. Veuillez vous reconnecter.",
   'auth.forbidden': "Vous n'avez pas l'autorisation de faire cela.",
   'auth.setPasswordNeedsAuth':
     'Ouvrez le lien reçu par e-mail, ou connectez-vous, pour définir un mot de passe.',
   'users.notFound': "L'utilisateur {id} est introuvable.",
+  'users.emailTaken': "Un utilisateur avec l'adresse {email} existe déjà.",
+  'users.invited': "L'utilisateur a été créé et une invitation a été envoyée à {email}.",
   'validation.invalidJson': "Le corps de la requête n'est pas un JSON valide.",
   'validation.required': '« {field} » est obligatoire.',
   'validation.invalidType': '« {field} » doit être de type {expected}.',

@@ -30,9 +30,15 @@ async function openCopy(): Promise<{ db: Database; drop: () => Promise<void> }> 
     const copy = new URL(templateUrl);
     const name = `${template.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
     copy.pathname = `/${name}`;
-    await adminQuery(templateUrl, `CREATE DATABASE "${name}" TEMPLATE "${template.pathname.slice(1)}"`);
+    await adminQuery(
+      templateUrl,
+      `CREATE DATABASE "${name}" TEMPLATE "${template.pathname.slice(1)}"`,
+    );
     const db = await openPostgres(copy.toString());
-    return { db, drop: () => adminQuery(templateUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+    return {
+      db,
+      drop: () => adminQuery(templateUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    };
   }
   const dump = await readFile(inject('pgliteDumpFile'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });

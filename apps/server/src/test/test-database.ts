@@ -1,7 +1,10 @@
 import { loadConfig, type Config } from '../config.ts';
 
 /** The configuration every test database is seeded with. */
-export function testSeedConfig(): Pick<Config, 'publicUrl' | 'adminEmail' | 'adminPassword' | 'seedDemo'> {
+export function testSeedConfig(): Pick<
+  Config,
+  'publicUrl' | 'adminEmail' | 'adminPassword' | 'seedDemo'
+> {
   return {
     publicUrl: 'http://localhost:3000',
     adminEmail: 'admin@example.com',
@@ -10,7 +13,11 @@ export function testSeedConfig(): Pick<Config, 'publicUrl' | 'adminEmail' | 'adm
   };
 }
 
-export const baseTestConfig = (): Config => ({ ...loadConfig({}), ...testSeedConfig(), logLevel: 'silent' });
+export const baseTestConfig = (): Config => ({
+  ...loadConfig({}),
+  ...testSeedConfig(),
+  logLevel: 'silent',
+});
 
 declare module 'vitest' {
   export interface ProvidedContext {

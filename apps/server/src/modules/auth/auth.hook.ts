@@ -54,7 +54,9 @@ export function registerAuthHook(app: FastifyInstance, db: Database): void {
     const user = await userFromToken(app, db, request);
     if (!user) throw unauthorized();
     if (!config.anyPlatform && !user.platforms.some((p) => p.name === PLATFORM_NAME)) {
-      throw new AppError(403, 'PLATFORM_FORBIDDEN', 'auth.platformForbidden', { platform: PLATFORM_NAME });
+      throw new AppError(403, 'PLATFORM_FORBIDDEN', 'auth.platformForbidden', {
+        platform: PLATFORM_NAME,
+      });
     }
     request.currentUser = user;
   });

@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  PLATFORM_NAME,
-  type Locale,
-  type LoginBody,
-  type User,
-} from '@integration/contracts';
+import { PLATFORM_NAME, type Locale, type LoginBody, type User } from '@integration/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -85,8 +80,10 @@ export function createAuthService({ db, config, limiter, mailer, log, signToken 
       // Hash before the transaction: argon2 is slow and PGlite has one connection.
       const hash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
-        const id = 'resetToken' in by ? await resetTokensRepository.consume(tx, by.resetToken) : by.user.id;
-        if (id === undefined) throw new AppError(400, 'INVALID_RESET_TOKEN', 'auth.invalidResetToken');
+        const id =
+          'resetToken' in by ? await resetTokensRepository.consume(tx, by.resetToken) : by.user.id;
+        if (id === undefined)
+          throw new AppError(400, 'INVALID_RESET_TOKEN', 'auth.invalidResetToken');
         await usersRepository.setPassword(tx, id, hash);
         return id;
       });

@@ -28,11 +28,17 @@ function tooMany(msBeforeNext: number): AppError {
 export function createLoginLimiter(
   config: Pick<Config, 'loginMaxPerIp' | 'loginMaxPerEmail' | 'loginWindowSeconds' | 'redisUrl'>,
 ): LoginLimiter {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false })
+    : undefined;
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const options = { keyPrefix, points, duration: config.loginWindowSeconds };
     return redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
       : new RateLimiterMemory(options);
   };
   const byIp = make('login_ip', config.loginMaxPerIp);

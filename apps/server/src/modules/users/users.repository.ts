@@ -55,7 +55,14 @@ export const usersRepository = {
   /** Creates the user, or updates name, role and platforms of the one with that email. */
   async upsert(
     db: Queryable,
-    user: { email: string; name: string; role: Role; mobile?: string | null; passwordHash: string | null; passwordSet: boolean },
+    user: {
+      email: string;
+      name: string;
+      role: Role;
+      mobile?: string | null;
+      passwordHash: string | null;
+      passwordSet: boolean;
+    },
   ): Promise<number> {
     const existing = await db.one<{ id: number }>(
       sql`SELECT id FROM users WHERE lower(email) = lower(${user.email})`,
@@ -75,7 +82,10 @@ export const usersRepository = {
     await db.rows(sql`
       INSERT INTO user_platforms (user_id, platform_id)
       SELECT ${userId}, id FROM platforms
-      WHERE name IN (${sql.join(platformNames.map((n) => sql`${n}`), sql`, `)})
+      WHERE name IN (${sql.join(
+        platformNames.map((n) => sql`${n}`),
+        sql`, `,
+      )})
       ON CONFLICT DO NOTHING`);
   },
 };

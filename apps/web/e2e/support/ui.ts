@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the login screen, in whatever language the page is in. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.getByLabel(/^(Email|Adresse e-mail)/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe)/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|Se connecter)$/ }).click();
+}
+
+export async function expectOnProjects(page: Page) {
+  await expect(page).toHaveURL(/\/project$/);
+  await expect(page).toHaveTitle('Integration | Project');
+}

@@ -1,0 +1,13 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_LIFE_MS } from '@integration/contracts';
+import i18n from 'i18next';
+
+/** Toasts of SPEC §8: bottom-right, 3000 ms, closable. */
+export const notify = {
+  success(message: string, title = i18n.t('toast.success')) {
+    notifications.show({ title, message, color: 'teal', autoClose: TOAST_LIFE_MS });
+  },
+  error(message: string, title = i18n.t('toast.error')) {
+    notifications.show({ title, message, color: 'red', autoClose: TOAST_LIFE_MS });
+  },
+};

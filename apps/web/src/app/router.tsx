@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { SelectPlatformPage } from '../features/auth/SelectPlatformPage.tsx';
+import { SetPasswordPage } from '../features/auth/SetPasswordPage.tsx';
+import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
+import { RequireProfile } from './RequireProfile.tsx';
+import { ROUTES, type RouteName } from './route-table.ts';
+import { ShellLayout } from './shell/ShellLayout.tsx';
+import { Titled } from './Titled.tsx';
+
+/** The screen of each route; routes not listed show their title in the shell for now. */
+const SCREENS: Partial<Record<RouteName, ReactNode>> = {
+  login: <LoginPage />,
+  selectPlatform: <SelectPlatformPage />,
+  setPassword: <SetPasswordPage />,
+  resetPassword: <ResetPasswordPage />,
+};
+
+function routeObject(name: RouteName): RouteObject {
+  const route = ROUTES[name];
+  return {
+    path: route.path,
+    handle: 'sidebar' in route ? { sidebar: route.sidebar } : undefined,
+    element: <Titled route={name}>{SCREENS[name] ?? <PlaceholderPage route={name} />}</Titled>,
+  };
+}
+
+const names = Object.keys(ROUTES) as RouteName[];
+
+export const router = createBrowserRouter([
+  ...names.filter((n) => ROUTES[n].layout === 'none').map(routeObject),
+  {
+    element: (
+      <RequireProfile>
+        <ShellLayout />
+      </RequireProfile>
+    ),
+    children: names.filter((n) => ROUTES[n].layout === 'shell').map(routeObject),
+  },
+  { path: '*', element: <Navigate to={ROUTES.project.path} replace /> },
+]);

@@ -1,0 +1,46 @@
+import { ActionIcon, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { session } from '../../session/session.ts';
+import { ROUTES } from '../route-table.ts';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { PlatformMenu } from './PlatformMenu.tsx';
+
+/** Sidebar toggle, platform menu, language menu and logout (SPEC §2). */
+export function TopBar({ sidebarOpen, onToggle }: { sidebarOpen: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = session.user();
+  const logout = () => {
+    session.signOut();
+    queryClient.clear();
+    navigate(ROUTES.login.path, { replace: true });
+  };
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Burger
+        opened={sidebarOpen}
+        onClick={onToggle}
+        aria-label={t('topbar.toggleSidebar')}
+        size="sm"
+      />
+      <Group gap="xs" wrap="nowrap">
+        {user && (
+          <Text size="sm" c="dimmed" visibleFrom="sm">
+            {user.name}
+          </Text>
+        )}
+        <PlatformMenu />
+        <LanguageMenu />
+        <Tooltip label={t('topbar.logout')}>
+          <ActionIcon variant="subtle" size="lg" onClick={logout} aria-label={t('topbar.logout')}>
+            <IconLogout size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../../app/error-message.ts';
+import { notify } from '../../app/notify.ts';
+import { ROUTES } from '../../app/route-table.ts';
+import { session } from '../../session/session.ts';
+import { authApi } from './auth.api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { useProfile } from './useProfile.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => authApi.login(email.trim(), password),
+    onSuccess: (answer) => {
+      session.signIn(answer.access_token, answer.user);
+      navigate(answer.passwordset ? ROUTES.project.path : ROUTES.setPassword.path, {
+        replace: true,
+      });
+    },
+    // The server's message stays in the form; the toast only says that it failed.
+    onError: () => notify.error(t('login.failed')),
+  });
+
+  // Already signed in: straight to the projects (SPEC §2).
+  if (profile.data?.passwordset) return <Navigate to={ROUTES.project.path} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate();
+  };
+  return (
+    <AuthLayout title={t('login.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {login.error && (
+            <Alert color="red" role="alert">
+              {errorMessage(login.error, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+          <Anchor component={Link} to={ROUTES.resetPassword.path} size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MIN_LENGTH } from '@integration/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/error-message.ts';
+import { notify } from '../../app/notify.ts';
+import { ROUTES } from '../../app/route-table.ts';
+import { session } from '../../session/session.ts';
+import { authApi } from './auth.api.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+/**
+ * Sets a password with the token of a reset or invitation link, or, for a signed-in user
+ * whose password is not set yet, with their session. Signs the user in afterwards.
+ */
+export function SetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const resetToken = params.get('token') ?? undefined;
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const canProceed = Boolean(resetToken ?? session.token());
+
+  const save = useMutation({
+    mutationFn: () => authApi.setPassword(password, resetToken),
+    onSuccess: async (answer) => {
+      notify.success(answer.message);
+      if (answer.access_token && answer.user) {
+        session.signIn(answer.access_token, answer.user);
+        await queryClient.invalidateQueries({ queryKey: ['profile'] });
+        navigate(ROUTES.project.path, { replace: true });
+      } else {
+        navigate(ROUTES.login.path, { replace: true });
+      }
+    },
+    onError: (error) => notify.error(errorMessage(error, t), t('setPassword.failed')),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setProblem(t('setPassword.tooShort', { min: PASSWORD_MIN_LENGTH }));
+    } else if (password !== confirm) {
+      setProblem(t('setPassword.mismatch'));
+    } else {
+      setProblem(null);
+      save.mutate();
+    }
+  };
+
+  return (
+    <AuthLayout title={t('setPassword.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {!resetToken && session.user()?.passwordset === false && (
+            <Text size="sm">{t('setPassword.firstTime')}</Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {t('setPassword.intro', { min: PASSWORD_MIN_LENGTH })}
+          </Text>
+          {!canProceed && (
+            <Alert color="orange" role="alert">
+              {t('setPassword.noAuth')}
+            </Alert>
+          )}
+          {(problem ?? save.error) && (
+            <Alert color="red" role="alert">
+              {problem ?? errorMessage(save.error, t)}
+            </Alert>
+          )}
+          <PasswordInput
+            label={t('setPassword.password')}
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('setPassword.confirm')}
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={save.isPending} disabled={!canProceed}>
+            {t('setPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
