@@ -23,9 +23,9 @@ export function printFigures(title: string, figures: Figure[]): void {
     ];
   });
   const header = ['figure', 'ours', 'reference', 'reference is', 'ratio', 'goal'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    '| ' + cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ') + ' |';
+    '| ' + cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ') + ' |';
   console.log(line(header));
   console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
   for (const row of rows) console.log(line(row));
@@ -41,5 +41,5 @@ export async function medianMs(runs: number, fn: () => Promise<unknown>): Promis
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return times[Math.floor(times.length / 2)] ?? NaN;
 }
