@@ -29,7 +29,11 @@ describe('GET /api/users/profile', () => {
   it('needs a token', async () => {
     const response = await get('/api/users/profile');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ status: false, statusCode: 401, error: 'UNAUTHORIZED' });
+    expect(response.json()).toMatchObject({
+      status: false,
+      statusCode: 401,
+      error: 'UNAUTHORIZED',
+    });
   });
 });
 
@@ -43,7 +47,9 @@ describe('GET /api/platforms/user', () => {
   });
 
   it('shows the field user only theirs', async () => {
-    const { platforms } = (await get('/api/platforms/user', field)).json<{ platforms: { name: string }[] }>();
+    const { platforms } = (await get('/api/platforms/user', field)).json<{
+      platforms: { name: string }[];
+    }>();
     expect(platforms.map((p) => p.name)).toEqual(['integration', 'ticketing']);
   });
 });
@@ -102,16 +108,27 @@ describe('POST /api/users (invite)', () => {
     t.app.inject({ method: 'POST', url: '/api/users', payload, headers: bearer(token) });
 
   it('creates a user with passwordset false and mails them a link', async () => {
-    const response = await invite({ email: 'new.planner@example.com', name: 'New Planner', role: 'planner' });
+    const response = await invite({
+      email: 'new.planner@example.com',
+      name: 'New Planner',
+      role: 'planner',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ passwordset: false, role: 'planner' });
-    expect(response.json().data.platforms.map((p: { name: string }) => p.name)).toEqual(['integration']);
+    expect(response.json().data.platforms.map((p: { name: string }) => p.name)).toEqual([
+      'integration',
+    ]);
     const mails = await t.outbox();
     expect(mails.some((m) => m.includes('To: new.planner@example.com'))).toBe(true);
   });
 
   it('lets a temporary password sign in, with passwordset false', async () => {
-    await invite({ email: 'temp@example.com', name: 'Temp', role: 'viewer', password: 'temporary-1' });
+    await invite({
+      email: 'temp@example.com',
+      name: 'Temp',
+      role: 'viewer',
+      password: 'temporary-1',
+    });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -123,14 +140,18 @@ describe('POST /api/users (invite)', () => {
   it('refuses a duplicate email with 409, whatever its case', async () => {
     const response = await invite({ email: 'PLANNER@example.com', name: 'Dup', role: 'planner' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('A user with the email PLANNER@example.com already exists.');
+    expect(response.json().message).toBe(
+      'A user with the email PLANNER@example.com already exists.',
+    );
   });
 
   it('refuses a bad role naming the field, and non-admins with 403', async () => {
     const bad = await invite({ email: 'x@example.com', name: 'X', role: 'superuser' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("'role' must be one of: admin, planner, field, viewer.");
-    expect((await invite({ email: 'y@example.com', name: 'Y', role: 'viewer' }, planner)).statusCode).toBe(403);
+    expect(
+      (await invite({ email: 'y@example.com', name: 'Y', role: 'viewer' }, planner)).statusCode,
+    ).toBe(403);
   });
 });
 
