@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { openDatabase } from '../apps/server/src/db/open.ts';
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts';
+import { hashPassword, verifyPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { medianMs, type Figure } from './lib/report.ts';
 
 /**
@@ -50,8 +50,8 @@ export async function authFigures(): Promise<Figure[]> {
         payload: { email: 'admin@example.com', password: 'admin1234', platform: 'integration' },
       }),
     );
-    const hash = await argon2.hash('admin1234', { type: argon2.argon2id });
-    const bareVerify = await medianMs(10, () => argon2.verify(hash, 'admin1234'));
+    const hash = await hashPassword('admin1234');
+    const bareVerify = await medianMs(10, () => verifyPassword(hash, 'admin1234'));
     await app.close();
     return [
       {
