@@ -23,6 +23,13 @@ import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
+import { centralOfficesRoutes } from './modules/central-offices/central-offices.routes.ts';
+import { createCentralOfficesService } from './modules/central-offices/central-offices.service.ts';
+import { clustersRoutes } from './modules/clusters/clusters.routes.ts';
+import { createClustersService } from './modules/clusters/clusters.service.ts';
+import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
+import { createHierarchyService } from './modules/hierarchy/hierarchy.service.ts';
+import { startPresence } from './modules/realtime/presence.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { APP_VERSION } from './version.ts';
@@ -70,6 +77,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
     signToken: (userId) => app.jwt.sign({ sub: String(userId) }),
   });
 
+  const presence = startPresence(app, db, config.redisUrl);
   await app.register(
     async (api) => {
       registerAuthHook(api, db);
@@ -77,6 +85,9 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(authRoutes(auth, db));
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);
+      await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
+      await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
+      await api.register(clustersRoutes(createClustersService(db, presence)));
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({
           status: false,

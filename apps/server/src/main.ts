@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     lines.push(
       `  Demo planner: ${DEMO_USERS.planner.email} / ${DEMO_USERS.planner.password}`,
       `  Demo field user: ${DEMO_USERS.field.email} / ${DEMO_USERS.field.password}`,
+      `  Demo viewer: ${DEMO_USERS.viewer.email} / ${DEMO_USERS.viewer.password}`,
     );
   }
   console.log(lines.join('\n') + '\n');

@@ -21,18 +21,21 @@ export interface TokenPayload {
   iat: number;
 }
 
-/** The user behind the request's bearer token, or null when there is no usable token. */
+/** The bearer token of a request's Authorization header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+}
+
+/** The user behind a token, or null when the token is missing, invalid, expired or revoked. */
 export async function userFromToken(
   app: FastifyInstance,
   db: Database,
-  request: FastifyRequest,
+  token: string | undefined,
 ): Promise<UserRecord | null> {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match?.[1]) return null;
+  if (!token) return null;
   let payload: TokenPayload;
   try {
-    payload = app.jwt.verify<TokenPayload>(match[1]);
+    payload = app.jwt.verify<TokenPayload>(token);
   } catch {
     return null;
   }
@@ -51,7 +54,7 @@ export function registerAuthHook(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;
-    const user = await userFromToken(app, db, request);
+    const user = await userFromToken(app, db, bearerToken(request));
     if (!user) throw unauthorized();
     if (!config.anyPlatform && !user.platforms.some((p) => p.name === PLATFORM_NAME)) {
       throw new AppError(403, 'PLATFORM_FORBIDDEN', 'auth.platformForbidden', {

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
-import { userFromToken } from './auth.hook.ts';
+import { bearerToken, userFromToken } from './auth.hook.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(auth: AuthService, db: Database) {
@@ -49,7 +49,7 @@ export function authRoutes(auth: AuthService, db: Database) {
         if (token) {
           signedIn = await auth.setPassword(password, { resetToken: token });
         } else {
-          const user = await userFromToken(app, db, request);
+          const user = await userFromToken(app, db, bearerToken(request));
           if (!user) throw new AppError(401, 'UNAUTHORIZED', 'auth.setPasswordNeedsAuth');
           signedIn = await auth.setPassword(password, { user });
         }

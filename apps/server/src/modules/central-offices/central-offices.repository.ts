@@ -1,0 +1,65 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CentralOffice } from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+import { memberColumns } from '../users/members.ts';
+
+export const centralOfficesRepository = {
+  list: (db: Queryable, where: SQL) =>
+    db.rows<CentralOffice>(sql`
+      SELECT co.id, co.name, co.project_id AS "projectId", iso_time(co.updated_at) AS "updatedAt",
+             coalesce((SELECT json_agg(${memberColumns} ORDER BY u.name)
+                       FROM central_office_users cou JOIN users u ON u.id = cou.user_id
+                       WHERE cou.central_office_id = co.id), '[]'::json) AS users,
+             json_build_object('clusters',
+               (SELECT count(*)::int FROM clusters c WHERE c.central_office_id = co.id)) AS "_count"
+      FROM central_offices co
+      WHERE ${where}
+      ORDER BY co.id`),
+
+  projectOf: async (db: Queryable, id: number) =>
+    (
+      await db.one<{ projectId: number }>(
+        sql`SELECT project_id AS "projectId" FROM central_offices WHERE id = ${id}`,
+      )
+    )?.projectId,
+
+  nameTaken: async (db: Queryable, projectId: number, name: string) =>
+    Boolean(
+      await db.one(sql`SELECT 1 FROM central_offices
+                       WHERE project_id = ${projectId} AND lower(name) = lower(${name})`),
+    ),
+
+  async create(db: Queryable, projectId: number, name: string): Promise<number> {
+    const row = await db.one<{ id: number }>(sql`
+      INSERT INTO central_offices (project_id, name) VALUES (${projectId}, ${name}) RETURNING id`);
+    if (!row) throw new Error('central office insert returned nothing');
+    return row.id;
+  },
+
+  async addUsers(db: Queryable, id: number, userIds: number[]): Promise<void> {
+    if (!userIds.length) return;
+    await db.rows(sql`
+      INSERT INTO central_office_users (central_office_id, user_id)
+      SELECT ${id}, u FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u
+      ON CONFLICT DO NOTHING`);
+    await db.rows(sql`UPDATE central_offices SET updated_at = now() WHERE id = ${id}`);
+  },
+
+  async removeUser(db: Queryable, id: number, userId: number): Promise<boolean> {
+    const removed = await db.rows(sql`
+      DELETE FROM central_office_users WHERE central_office_id = ${id} AND user_id = ${userId}
+      RETURNING user_id`);
+    if (removed.length)
+      await db.rows(sql`UPDATE central_offices SET updated_at = now() WHERE id = ${id}`);
+    return removed.length > 0;
+  },
+
+  clusterNames: (db: Queryable, id: number) =>
+    db.rows<{ name: string }>(
+      sql`SELECT name FROM clusters WHERE central_office_id = ${id} ORDER BY name`,
+    ),
+
+  async delete(db: Queryable, id: number): Promise<void> {
+    await db.rows(sql`DELETE FROM central_offices WHERE id = ${id}`);
+  },
+};

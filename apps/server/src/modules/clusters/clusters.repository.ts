@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NamingConvention, ProjectPhase, UserRef } from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+import { memberColumns } from '../users/members.ts';
+
+/** A cluster row before counts and presence are added. */
+export interface ClusterRow {
+  id: number;
+  name: string;
+  projectId: number;
+  centralOfficeId: number;
+  centralOffice: { id: number; name: string };
+  projectPhase: ProjectPhase;
+  namingConvention: NamingConvention;
+  users: UserRef[];
+  updatedAt: string;
+}
+
+export const clustersRepository = {
+  list: (db: Queryable, where: SQL) =>
+    db.rows<ClusterRow>(sql`
+      SELECT c.id, c.name, co.project_id AS "projectId", c.central_office_id AS "centralOfficeId",
+             json_build_object('id', co.id, 'name', co.name) AS "centralOffice",
+             c.project_phase AS "projectPhase",
+             json_build_object('prefix', c.naming_prefix, 'pattern', c.naming_pattern) AS "namingConvention",
+             coalesce((SELECT json_agg(${memberColumns} ORDER BY u.name)
+                       FROM cluster_users cu JOIN users u ON u.id = cu.user_id
+                       WHERE cu.cluster_id = c.id), '[]'::json) AS users,
+             iso_time(c.updated_at) AS "updatedAt"
+      FROM clusters c
+      JOIN central_offices co ON co.id = c.central_office_id
+      WHERE ${where}
+      ORDER BY co.id, c.id`),
+
+  projectOf: async (db: Queryable, id: number) =>
+    (
+      await db.one<{ projectId: number }>(sql`
+        SELECT co.project_id AS "projectId" FROM clusters c
+        JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${id}`)
+    )?.projectId,
+
+  nameTaken: async (db: Queryable, centralOfficeId: number, name: string) =>
+    Boolean(
+      await db.one(sql`SELECT 1 FROM clusters
+                       WHERE central_office_id = ${centralOfficeId} AND lower(name) = lower(${name})`),
+    ),
+
+  async create(db: Queryable, centralOfficeId: number, name: string): Promise<number> {
+    const row = await db.one<{ id: number }>(sql`
+      INSERT INTO clusters (central_office_id, name) VALUES (${centralOfficeId}, ${name}) RETURNING id`);
+    if (!row) throw new Error('cluster insert returned nothing');
+    return row.id;
+  },
+
+  async update(
+    db: Queryable,
+    id: number,
+    change: { projectPhase?: ProjectPhase; namingConvention?: NamingConvention },
+  ): Promise<void> {
+    await db.rows(sql`
+      UPDATE clusters SET
+        project_phase = coalesce(${change.projectPhase ?? null}, project_phase),
+        naming_prefix = coalesce(${change.namingConvention?.prefix ?? null}, naming_prefix),
+        naming_pattern = coalesce(${change.namingConvention?.pattern ?? null}, naming_pattern),
+        updated_at = now()
+      WHERE id = ${id}`);
+  },
+
+  async addUsers(db: Queryable, id: number, userIds: number[]): Promise<void> {
+    if (!userIds.length) return;
+    await db.rows(sql`
+      INSERT INTO cluster_users (cluster_id, user_id)
+      SELECT ${id}, u FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u
+      ON CONFLICT DO NOTHING`);
+    await db.rows(sql`UPDATE clusters SET updated_at = now() WHERE id = ${id}`);
+  },
+
+  async removeUser(db: Queryable, id: number, userId: number): Promise<boolean> {
+    const removed = await db.rows(sql`
+      DELETE FROM cluster_users WHERE cluster_id = ${id} AND user_id = ${userId} RETURNING user_id`);
+    if (removed.length) await db.rows(sql`UPDATE clusters SET updated_at = now() WHERE id = ${id}`);
+    return removed.length > 0;
+  },
+
+  /** Deletes the cluster with its already-deleted (recoverable) elements. */
+  async delete(db: Queryable, id: number): Promise<void> {
+    await db.rows(
+      sql`DELETE FROM network_elements WHERE cluster_id = ${id} AND deleted_at IS NOT NULL`,
+    );
+    await db.rows(sql`DELETE FROM clusters WHERE id = ${id}`);
+  },
+};

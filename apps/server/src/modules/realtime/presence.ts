@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import {
+  PLATFORM_NAME,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  type OnlineUser,
+  type PresenceSetPayload,
+} from '@integration/contracts';
+import type { Database } from '../../db/database.ts';
+import { visibleProject } from '../access/access.ts';
+import { userFromToken } from '../auth/auth.hook.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+
+/** Who is connected where, read once per request that lists usersOnline. */
+export interface PresenceSnapshot {
+  project(id: number): OnlineUser[];
+  cluster(id: number): OnlineUser[];
+}
+
+export interface Presence {
+  snapshot(): Promise<PresenceSnapshot>;
+}
+
+interface SocketData {
+  user: OnlineUser;
+  projectId: number | null;
+  clusterId: number | null;
+}
+
+function groupUsers(
+  entries: { key: number | null; user: OnlineUser }[],
+): Map<number, OnlineUser[]> {
+  const groups = new Map<number, Map<number, OnlineUser>>();
+  for (const { key, user } of entries) {
+    if (key === null) continue;
+    // A user with two tabs in one place counts once.
+    const group = groups.get(key) ?? new Map<number, OnlineUser>();
+    group.set(user.id, user);
+    groups.set(key, group);
+  }
+  return new Map([...groups].map(([key, users]) => [key, [...users.values()]]));
+}
+
+/** May the user say they have this project (and this cluster of it) open? */
+async function mayBeThere(
+  db: Database,
+  user: UserRecord,
+  at: PresenceSetPayload,
+): Promise<boolean> {
+  if (at.projectId === null) return at.clusterId === null;
+  const row = await db.one<{ ok: boolean }>(sql`
+    SELECT ${visibleProject(user, sql`p.id`)} AS ok FROM projects p WHERE p.id = ${at.projectId}`);
+  if (!row?.ok) return false;
+  if (at.clusterId === null) return true;
+  const cluster = await db.one<{ projectId: number }>(sql`
+    SELECT co.project_id AS "projectId" FROM clusters c
+    JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${at.clusterId}`);
+  return cluster?.projectId === at.projectId;
+}
+
+const asId = (value: unknown): number | null =>
+  Number.isInteger(value) && (value as number) > 0 ? (value as number) : null;
+
+/**
+ * Presence over Socket.IO at /api/ws: each tab tells which project and cluster it has open;
+ * usersOnline is read from the connected sockets. With REDIS_URL, the Redis adapter makes
+ * every instance see every instance's sockets.
+ */
+export function startPresence(
+  app: FastifyInstance,
+  db: Database,
+  redisUrl: string | undefined,
+): Presence {
+  const io = new Server<
+    Record<string, never>,
+    Record<string, never>,
+    Record<string, never>,
+    SocketData
+  >(
+    app.server,
+    // Note: short ping settings so a vanished tab leaves within about ten seconds.
+    { path: REALTIME_PATH, serveClient: false, pingInterval: 5000, pingTimeout: 5000 },
+  );
+  let redis: Redis[] = [];
+  if (redisUrl) {
+    const pub = new Redis(redisUrl);
+    const sub = pub.duplicate();
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  // The full user of each local socket, for access checks (socket.data holds only id and name).
+  const signedIn = new Map<string, UserRecord>();
+
+  // Coalesce bursts of arrivals and departures into one "refresh" per 250 ms.
+  let pending: NodeJS.Timeout | undefined;
+  const announce = () => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      (io.emit as (event: string) => boolean)(REALTIME_EVENTS.presenceChanged);
+    }, 250);
+  };
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    userFromToken(app, db, typeof token === 'string' ? token : undefined)
+      .then((user) => {
+        if (!user || !user.platforms.some((p) => p.name === PLATFORM_NAME)) {
+          return next(new Error('UNAUTHORIZED'));
+        }
+        socket.data = { user: { id: user.id, name: user.name }, projectId: null, clusterId: null };
+        signedIn.set(socket.id, user);
+        next();
+      })
+      .catch(next);
+  });
+
+  io.on('connection', (socket) => {
+    const user = signedIn.get(socket.id);
+    const on = socket.on.bind(socket) as (
+      event: string,
+      listener: (...args: never[]) => void,
+    ) => void;
+    on(REALTIME_EVENTS.presenceSet, async (payload: unknown, ack?: (r: unknown) => void) => {
+      const body = (payload ?? {}) as Record<string, unknown>;
+      const at = { projectId: asId(body.projectId), clusterId: asId(body.clusterId) };
+      const allowed = user ? await mayBeThere(db, user, at).catch(() => false) : false;
+      if (allowed) {
+        socket.data.projectId = at.projectId;
+        socket.data.clusterId = at.clusterId;
+        announce();
+      }
+      if (typeof ack === 'function') ack({ status: allowed });
+    });
+    socket.on('disconnect', () => {
+      signedIn.delete(socket.id);
+      announce();
+    });
+  });
+
+  app.addHook('preClose', async () => {
+    if (pending) clearTimeout(pending);
+    // Open WebSockets would keep the HTTP server from closing.
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+  });
+
+  return {
+    async snapshot() {
+      const sockets = await io.fetchSockets();
+      const byProject = groupUsers(
+        sockets.map((s) => ({ key: s.data.projectId, user: s.data.user })),
+      );
+      const byCluster = groupUsers(
+        sockets.map((s) => ({ key: s.data.clusterId, user: s.data.user })),
+      );
+      return {
+        project: (id) => byProject.get(id) ?? [],
+        cluster: (id) => byCluster.get(id) ?? [],
+      };
+    },
+  };
+}

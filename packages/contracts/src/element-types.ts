@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export type GeometryKind = 'point' | 'line' | 'polygon';
+
+/**
+ * The ten network element types (SPEC §1, §3): one registry from which routes, layers,
+ * validation and styles are generated. Order is the layers list of SPEC §2.
+ * `code` is the short form used by naming conventions ({type}).
+ */
+export const ELEMENT_TYPES = [
+  {
+    displayName: 'PBO-FAT',
+    internalName: 'PboFat',
+    segment: 'pbofat',
+    geometry: 'point',
+    code: 'PBO',
+  },
+  {
+    displayName: 'Splice Closure',
+    internalName: 'SpliceClosure',
+    segment: 'spliceclosure',
+    geometry: 'point',
+    code: 'SC',
+  },
+  { displayName: 'Pole', internalName: 'Pole', segment: 'pole', geometry: 'point', code: 'POL' },
+  {
+    displayName: 'Manhole',
+    internalName: 'Manhole',
+    segment: 'manhole',
+    geometry: 'point',
+    code: 'MH',
+  },
+  { displayName: 'Loop', internalName: 'Loop', segment: 'loop', geometry: 'point', code: 'LP' },
+  {
+    displayName: 'FDT-SRO',
+    internalName: 'FDTSRO',
+    segment: 'fdt',
+    geometry: 'point',
+    code: 'FDT',
+  },
+  { displayName: 'SFU', internalName: 'SFU', segment: 'sfu', geometry: 'point', code: 'SFU' },
+  {
+    displayName: 'Building',
+    internalName: 'Building',
+    segment: 'building',
+    geometry: 'point',
+    code: 'BLD',
+  },
+  { displayName: 'Cable', internalName: 'Cable', segment: 'cable', geometry: 'line', code: 'CBL' },
+  {
+    displayName: 'Zone NRO',
+    internalName: 'Zone',
+    segment: 'zone',
+    geometry: 'polygon',
+    code: 'ZN',
+  },
+] as const satisfies readonly {
+  displayName: string;
+  internalName: string;
+  segment: string;
+  geometry: GeometryKind;
+  code: string;
+}[];
+
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+export type ElementTypeName = ElementType['internalName'];
+export type ElementSegment = ElementType['segment'];
+
+export const ELEMENT_TYPE_NAMES = ELEMENT_TYPES.map((t) => t.internalName) as ElementTypeName[];
+export const elementTypeNameSchema = z.enum(
+  ELEMENT_TYPE_NAMES as [ElementTypeName, ...ElementTypeName[]],
+);
+
+/** Elements per type, as `_count` of projects and clusters shows them. */
+export type ElementCounts = Record<ElementTypeName, number>;
+
+export function emptyElementCounts(): ElementCounts {
+  return Object.fromEntries(ELEMENT_TYPE_NAMES.map((n) => [n, 0])) as ElementCounts;
+}
+
+export const totalElements = (counts: Partial<ElementCounts>): number =>
+  Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+
+export function elementTypeBySegment(segment: string): ElementType | undefined {
+  return ELEMENT_TYPES.find((t) => t.segment === segment);
+}
+
+export function elementTypeByName(name: string): ElementType | undefined {
+  return ELEMENT_TYPES.find((t) => t.internalName === name);
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { ElementCounts } from './element-types.ts';
+import { namingConventionSchema, type NamingConvention } from './naming.ts';
+
+export const PROJECT_PHASES = ['In-Progress', 'Completed', 'Cancelled'] as const;
+export type ProjectPhase = (typeof PROJECT_PHASES)[number];
+
+/** Someone connected to a project or cluster right now. */
+export interface OnlineUser {
+  id: number;
+  name: string;
+}
+export interface UserRef {
+  id: number;
+  name: string;
+  email?: string;
+  role?: string;
+}
+
+export interface Subsidiary {
+  id: number;
+  name: string;
+  country: string | null;
+}
+export interface Client {
+  id: number;
+  name: string;
+  subsidiaryId: number;
+}
+export interface MainProject {
+  id: number;
+  name: string;
+  clientId: number;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  zoom: number;
+  createdAt: string;
+  updatedAt: string;
+  mainProjectId: number;
+  mainProject: { id: number; name: string };
+  client: { id: number; name: string; subsidiary: { id: number; name: string } };
+  _count: ElementCounts;
+  usersOnline: OnlineUser[];
+}
+
+export interface CentralOffice {
+  id: number;
+  name: string;
+  projectId: number;
+  users: UserRef[];
+  updatedAt: string;
+  _count: { clusters: number };
+}
+
+export interface Cluster {
+  id: number;
+  name: string;
+  projectId: number;
+  centralOfficeId: number;
+  centralOffice: { id: number; name: string };
+  projectPhase: ProjectPhase;
+  namingConvention: NamingConvention;
+  users: UserRef[];
+  updatedAt: string;
+  _count: ElementCounts;
+  usersOnline: OnlineUser[];
+}
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const name = z.string().trim().min(1).max(100);
+
+export const idParams = z.object({ id });
+export const projectIdParams = z.object({ projectId: id });
+export const subsidiaryIdParams = z.object({ subsidiaryId: id });
+export const clientIdParams = z.object({ clientId: id });
+export const memberParams = z.object({ id, userId: id });
+
+export const projectsQuery = z.object({
+  platformName: z.string().max(100).optional(),
+  mainProjectId: id.optional(),
+});
+
+export const createCentralOfficeBody = z.object({ projectId: id, name });
+export const updateCentralOfficeBody = z.object({
+  id: id.optional(),
+  users: z.array(id).max(500),
+});
+export const createClusterBody = z.object({ centralOfficeId: id, name });
+export const updateClusterBody = z
+  .object({
+    namingConvention: namingConventionSchema.optional(),
+    projectPhase: z.enum(PROJECT_PHASES).optional(),
+    /** Users to add to the cluster (already present ones change nothing). */
+    users: z.array(id).max(500).optional(),
+  })
+  .refine((b) => b.namingConvention || b.projectPhase || b.users, {
+    message: 'namingConvention, projectPhase or users is required',
+  });
+
+export type CreateCentralOfficeBody = z.infer<typeof createCentralOfficeBody>;
+export type UpdateCentralOfficeBody = z.infer<typeof updateCentralOfficeBody>;
+export type CreateClusterBody = z.infer<typeof createClusterBody>;
+export type UpdateClusterBody = z.infer<typeof updateClusterBody>;
