@@ -65,6 +65,13 @@ export const ROUTES = {
     layout: 'shell',
     guard: 'profile',
   },
+  users: {
+    path: '/users',
+    title: 'Users',
+    titleKey: 'routes.users',
+    layout: 'shell',
+    guard: 'profile',
+  },
   reports: {
     path: '/reports',
     title: 'Reports',

@@ -4,7 +4,11 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { SelectPlatformPage } from '../features/auth/SelectPlatformPage.tsx';
 import { SetPasswordPage } from '../features/auth/SetPasswordPage.tsx';
+import { CentralOfficesPage } from '../features/central-offices/CentralOfficesPage.tsx';
+import { ClustersPage } from '../features/clusters/ClustersPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
+import { ProjectsPage } from '../features/projects/ProjectsPage.tsx';
+import { UsersPage } from '../features/users/UsersPage.tsx';
 import { RequireProfile } from './RequireProfile.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 import { ShellLayout } from './shell/ShellLayout.tsx';
@@ -16,6 +20,10 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   selectPlatform: <SelectPlatformPage />,
   setPassword: <SetPasswordPage />,
   resetPassword: <ResetPasswordPage />,
+  project: <ProjectsPage />,
+  co: <CentralOfficesPage />,
+  cluster: <ClustersPage />,
+  users: <UsersPage />,
 };
 
 function routeObject(name: RouteName): RouteObject {

@@ -1,6 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { MENU_MOBILE_BREAKPOINT_PX } from '@integration/contracts';
 import { Outlet, useMatches } from 'react-router';
+import { usePresence } from '../../features/realtime/usePresence.ts';
+import { useWorkspace } from '../../features/realtime/workspace.store.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useShellStore } from './shell.store.ts';
@@ -16,6 +18,13 @@ interface RouteHandle {
 export function ShellLayout() {
   const onMap = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.sidebar === 'map');
   const { visible, mapOpen, toggle } = useShellStore();
+  const workspace = useWorkspace();
+  // The map is where a project and cluster are "open" for presence.
+  usePresence(
+    onMap
+      ? { projectId: workspace.projectId, clusterId: workspace.clusterId }
+      : { projectId: null, clusterId: null },
+  );
   const open = onMap ? mapOpen : visible;
   const width = onMap && !mapOpen ? 72 : 240;
   const hidden = !onMap && !visible;

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { hierarchyKeys } from '../features/hierarchy/hierarchy.api.ts';
+import { errorMessage } from './error-message.ts';
+import { notify } from './notify.ts';
+
+/**
+ * A change through the API: the server's message as a success toast, its error as an
+ * error toast, and every hierarchy list refreshed afterwards.
+ */
+export function useApiMutation<TVars, TAnswer extends { message?: string }>(
+  call: (vars: TVars) => Promise<TAnswer>,
+  options: { onSuccess?: (answer: TAnswer, vars: TVars) => void } = {},
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer, vars) => {
+      if (answer.message) notify.success(answer.message);
+      options.onSuccess?.(answer, vars);
+    },
+    onError: (error) => notify.error(errorMessage(error, t)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hierarchyKeys.all }),
+  });
+}

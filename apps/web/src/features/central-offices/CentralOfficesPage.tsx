@@ -1,0 +1,195 @@
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { CentralOffice } from '@integration/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
+import { useApiMutation } from '../../app/useApiMutation.ts';
+import { ManageClustersModal } from '../clusters/ManageClustersModal.tsx';
+import { session } from '../../session/session.ts';
+import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
+import {
+  EMPTY_SELECTION,
+  HierarchySelectors,
+  type HierarchySelection,
+} from '../hierarchy/HierarchySelectors.tsx';
+import { centralOfficesApi } from './central-offices.api.ts';
+import { MembersPanel } from './MembersPanel.tsx';
+
+/** Manage CO (SPEC §2): pick a project, add COs, manage their users, delete them. */
+export function CentralOfficesPage() {
+  const { t } = useTranslation();
+  const isAdmin = session.user()?.role === 'admin';
+  const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
+  const [name, setName] = useState('');
+  const [managedId, setManagedId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<CentralOffice | null>(null);
+  const [clustersOf, setClustersOf] = useState<CentralOffice | null>(null);
+  const projectId = selection.projectId;
+
+  const offices = useQuery({
+    queryKey: hierarchyKeys.centralOffices(projectId ?? 0),
+    queryFn: () => hierarchyApi.centralOffices(projectId ?? 0),
+    enabled: projectId !== null,
+  });
+  const managed = offices.data?.find((o) => o.id === managedId) ?? null;
+
+  const create = useApiMutation(
+    (vars: { projectId: number; name: string }) =>
+      centralOfficesApi.create(vars.projectId, vars.name),
+    { onSuccess: () => setName('') },
+  );
+  const addUser = useApiMutation((vars: { id: number; userId: number }) =>
+    centralOfficesApi.addUsers(vars.id, [vars.userId]),
+  );
+  const removeUser = useApiMutation((vars: { id: number; userId: number }) =>
+    centralOfficesApi.removeUser(vars.id, vars.userId),
+  );
+  const remove = useApiMutation((id: number) => centralOfficesApi.delete(id), {
+    onSuccess: (_, id) => {
+      setToDelete(null);
+      if (managedId === id) setManagedId(null);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (projectId !== null && name.trim()) create.mutate({ projectId, name: name.trim() });
+  };
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('routes.co')}
+      </Title>
+      <Paper withBorder p="md">
+        <Stack>
+          <HierarchySelectors
+            value={selection}
+            onChange={(next) => {
+              setSelection(next);
+              setManagedId(null);
+            }}
+            depth="project"
+          />
+          {isAdmin ? (
+            <form onSubmit={submit}>
+              <Group align="flex-end">
+                <TextInput
+                  label={t('centralOffices.name')}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  disabled={projectId === null}
+                  miw={280}
+                />
+                <Button
+                  type="submit"
+                  disabled={projectId === null || !name.trim()}
+                  loading={create.isPending}
+                >
+                  {t('common.add')}
+                </Button>
+              </Group>
+            </form>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('centralOffices.adminOnly')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      {projectId === null && <Text c="dimmed">{t('centralOffices.chooseProject')}</Text>}
+      {offices.error && <Alert color="red">{offices.error.message}</Alert>}
+      {offices.data && (
+        <Table striped highlightOnHover aria-label={t('centralOffices.table')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('common.number')}</Table.Th>
+              <Table.Th>{t('centralOffices.name')}</Table.Th>
+              <Table.Th>{t('centralOffices.users')}</Table.Th>
+              <Table.Th>{t('centralOffices.clusters')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {offices.data.map((office, index) => (
+              <Table.Tr key={office.id} bg={office.id === managedId ? 'teal.0' : undefined}>
+                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td>{office.name}</Table.Td>
+                <Table.Td>{office.users.length}</Table.Td>
+                <Table.Td>{office._count.clusters}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setManagedId(office.id)}
+                      aria-label={t('centralOffices.manage', { name: office.name })}
+                    >
+                      {t('common.manage')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setClustersOf(office)}
+                      aria-label={t('centralOffices.clustersOf', { name: office.name })}
+                    >
+                      {t('centralOffices.clusters')}
+                    </Button>
+                    {isAdmin && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setToDelete(office)}
+                        aria-label={t('centralOffices.delete', { name: office.name })}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {offices.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed">{t('common.noData')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      {managed && (
+        <Paper withBorder p="md">
+          <MembersPanel
+            title={t('centralOffices.usersOf', { name: managed.name })}
+            members={managed.users}
+            canEdit={isAdmin}
+            busy={addUser.isPending}
+            onAdd={(userId) => addUser.mutate({ id: managed.id, userId })}
+            onRemove={(user) => removeUser.mutate({ id: managed.id, userId: user.id })}
+          />
+        </Paper>
+      )}
+
+      <ManageClustersModal
+        selection={clustersOf && { ...selection, centralOfficeId: clustersOf.id }}
+        title={clustersOf?.name ?? ''}
+        onClose={() => setClustersOf(null)}
+      />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('centralOffices.confirmDeleteTitle')}
+        message={t('centralOffices.confirmDelete', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

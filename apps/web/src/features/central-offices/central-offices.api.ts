@@ -1,0 +1,16 @@
+import type { CentralOffice } from '@integration/contracts';
+import { api } from '../../api/client.ts';
+
+type Answer = { data: CentralOffice; message: string };
+
+/** The central office calls of SPEC §7. */
+export const centralOfficesApi = {
+  create: (projectId: number, name: string) =>
+    api<Answer>('POST', '/centraloffices/centraloffice/create', { projectId, name }),
+  addUsers: (id: number, users: number[]) =>
+    api<Answer>('POST', `/centraloffices/centraloffice/update/${id}`, { id, users }),
+  removeUser: (id: number, userId: number) =>
+    api<Answer>('DELETE', `/centraloffices/centraloffice/${id}/removeUser/${userId}`),
+  delete: (id: number) =>
+    api<{ message: string }>('DELETE', `/centraloffices/centraloffice/delete/${id}`),
+};

@@ -1,0 +1,159 @@
+import { Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CLUSTER_LIST_REFRESH_MS, totalElements, type Cluster } from '@integration/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
+import { useApiMutation } from '../../app/useApiMutation.ts';
+import { session } from '../../session/session.ts';
+import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
+import { HierarchySelectors, type HierarchySelection } from '../hierarchy/HierarchySelectors.tsx';
+import { clustersApi } from './clusters.api.ts';
+import { ConfigureClusterModal } from './ConfigureClusterModal.tsx';
+import { PhaseBadge } from './PhaseBadge.tsx';
+
+/**
+ * Create Cluster form and the clusters of the chosen CO (SPEC §2): cascading selectors down
+ * to the CO, a name and Create, then a table with Configure and Delete.
+ */
+export function ClusterManager({ initial }: { initial: HierarchySelection }) {
+  const { t } = useTranslation();
+  const isAdmin = session.user()?.role === 'admin';
+  const [selection, setSelection] = useState(initial);
+  const [name, setName] = useState('');
+  const [configuredId, setConfiguredId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<Cluster | null>(null);
+  const coId = selection.centralOfficeId;
+
+  const clusters = useQuery({
+    queryKey: hierarchyKeys.clustersOfCentralOffice(coId ?? 0),
+    queryFn: () => hierarchyApi.clustersOfCentralOffice(coId ?? 0),
+    enabled: coId !== null,
+  });
+  const refetchSoon = () => setTimeout(() => void clusters.refetch(), CLUSTER_LIST_REFRESH_MS);
+  const create = useApiMutation(
+    (vars: { coId: number; name: string }) => clustersApi.create(vars.coId, vars.name),
+    {
+      onSuccess: (answer) => {
+        // Proceed only on a truthy answer (SPEC §5), then refresh the list shortly after.
+        if (answer.data) {
+          setName('');
+          refetchSoon();
+        }
+      },
+    },
+  );
+  const remove = useApiMutation((id: number) => clustersApi.delete(id), {
+    onSuccess: () => setToDelete(null),
+  });
+  const configured = clusters.data?.find((c) => c.id === configuredId) ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (coId !== null && name.trim()) create.mutate({ coId, name: name.trim() });
+  };
+
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack>
+          <HierarchySelectors value={selection} onChange={setSelection} depth="centralOffice" />
+          {isAdmin ? (
+            <form onSubmit={submit}>
+              <Group align="flex-end">
+                <TextInput
+                  label={t('clusters.name')}
+                  value={name}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  disabled={coId === null}
+                  miw={280}
+                />
+                <Button
+                  type="submit"
+                  disabled={coId === null || !name.trim()}
+                  loading={create.isPending}
+                >
+                  {t('clusters.create')}
+                </Button>
+              </Group>
+            </form>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('clusters.adminOnly')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {coId === null && <Text c="dimmed">{t('clusters.chooseCentralOffice')}</Text>}
+      {clusters.data && (
+        <Table striped highlightOnHover aria-label={t('clusters.table')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('common.number')}</Table.Th>
+              <Table.Th>{t('clusters.centralOffice')}</Table.Th>
+              <Table.Th>{t('clusters.name')}</Table.Th>
+              <Table.Th>{t('clusters.phase')}</Table.Th>
+              <Table.Th>{t('clusters.users')}</Table.Th>
+              <Table.Th>{t('projects.elements')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {clusters.data.map((cluster, index) => (
+              <Table.Tr key={cluster.id}>
+                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td>{cluster.centralOffice.name}</Table.Td>
+                <Table.Td>{cluster.name}</Table.Td>
+                <Table.Td>
+                  <PhaseBadge phase={cluster.projectPhase} />
+                </Table.Td>
+                <Table.Td>{cluster.users.length}</Table.Td>
+                <Table.Td>{totalElements(cluster._count)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setConfiguredId(cluster.id)}
+                      aria-label={t('clusters.configure', { name: cluster.name })}
+                    >
+                      {t('clusters.configureShort')}
+                    </Button>
+                    {isAdmin && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setToDelete(cluster)}
+                        aria-label={t('clusters.delete', { name: cluster.name })}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {clusters.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed">{t('common.noData')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ConfigureClusterModal cluster={configured} onClose={() => setConfiguredId(null)} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('clusters.confirmDeleteTitle')}
+        message={t('clusters.confirmDelete', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+import { STORAGE_KEYS } from '@integration/contracts';
+
+/** The project and cluster the user works in, kept as projectID / clusterID (SPEC §3). */
+interface WorkspaceState {
+  projectId: number | null;
+  clusterId: number | null;
+  open(projectId: number, clusterId: number): void;
+}
+
+const stored = (key: string) => {
+  const value = Number(localStorage.getItem(key));
+  return Number.isInteger(value) && value > 0 ? value : null;
+};
+
+export const useWorkspace = create<WorkspaceState>((set) => ({
+  projectId: stored(STORAGE_KEYS.projectId),
+  clusterId: stored(STORAGE_KEYS.clusterId),
+  open(projectId, clusterId) {
+    localStorage.setItem(STORAGE_KEYS.projectId, String(projectId));
+    localStorage.setItem(STORAGE_KEYS.clusterId, String(clusterId));
+    set({ projectId, clusterId });
+  },
+}));
