@@ -6,8 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_LIFE_MS, TOAST_WIDTH } from '@integration/contracts';
 import { RouterProvider } from 'react-router';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { buildTheme } from './theme.ts';
 
+const theme = buildTheme();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });

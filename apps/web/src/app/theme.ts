@@ -1,8 +1,17 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal } from '@mantine/core';
+import i18n from 'i18next';
 
 // Emerald primary (SPEC §9, one of its two presets); no dark mode.
-export const theme = createTheme({
-  primaryColor: 'teal',
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-});
+// Note: built after i18n starts (main.tsx), so the close buttons get names in the user's language.
+export function buildTheme() {
+  return createTheme({
+    primaryColor: 'teal',
+    defaultRadius: 'md',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    components: {
+      Modal: Modal.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } },
+      }),
+    },
+  });
+}
