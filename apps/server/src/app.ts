@@ -27,6 +27,8 @@ import { centralOfficesRoutes } from './modules/central-offices/central-offices.
 import { createCentralOfficesService } from './modules/central-offices/central-offices.service.ts';
 import { clustersRoutes } from './modules/clusters/clusters.routes.ts';
 import { createClustersService } from './modules/clusters/clusters.service.ts';
+import { elementsRoutes } from './modules/network-elements/elements.routes.ts';
+import { createElementsService } from './modules/network-elements/elements.service.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { createHierarchyService } from './modules/hierarchy/hierarchy.service.ts';
 import { startPresence } from './modules/realtime/presence.ts';
@@ -88,6 +90,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
       await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
+      await api.register(elementsRoutes(createElementsService(db)));
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({
           status: false,

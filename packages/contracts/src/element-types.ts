@@ -4,11 +4,13 @@ export type GeometryKind = 'point' | 'line' | 'polygon';
 
 /**
  * The ten network element types (SPEC §1, §3): one registry from which routes, layers,
- * validation and styles are generated. Order is the layers list of SPEC §2.
- * `code` is the short form used by naming conventions ({type}).
+ * validation and styles are generated. Order is the layers list of SPEC §2; `id` is the
+ * `networkElementId` of the API; `code` is the short form naming conventions use ({type});
+ * the layer of a type is its display name.
  */
 export const ELEMENT_TYPES = [
   {
+    id: 1,
     displayName: 'PBO-FAT',
     internalName: 'PboFat',
     segment: 'pbofat',
@@ -16,38 +18,71 @@ export const ELEMENT_TYPES = [
     code: 'PBO',
   },
   {
+    id: 2,
     displayName: 'Splice Closure',
     internalName: 'SpliceClosure',
     segment: 'spliceclosure',
     geometry: 'point',
     code: 'SC',
   },
-  { displayName: 'Pole', internalName: 'Pole', segment: 'pole', geometry: 'point', code: 'POL' },
   {
+    id: 3,
+    displayName: 'Pole',
+    internalName: 'Pole',
+    segment: 'pole',
+    geometry: 'point',
+    code: 'POL',
+  },
+  {
+    id: 4,
     displayName: 'Manhole',
     internalName: 'Manhole',
     segment: 'manhole',
     geometry: 'point',
     code: 'MH',
   },
-  { displayName: 'Loop', internalName: 'Loop', segment: 'loop', geometry: 'point', code: 'LP' },
   {
+    id: 5,
+    displayName: 'Loop',
+    internalName: 'Loop',
+    segment: 'loop',
+    geometry: 'point',
+    code: 'LP',
+  },
+  {
+    id: 6,
     displayName: 'FDT-SRO',
     internalName: 'FDTSRO',
     segment: 'fdt',
     geometry: 'point',
     code: 'FDT',
   },
-  { displayName: 'SFU', internalName: 'SFU', segment: 'sfu', geometry: 'point', code: 'SFU' },
   {
+    id: 7,
+    displayName: 'SFU',
+    internalName: 'SFU',
+    segment: 'sfu',
+    geometry: 'point',
+    code: 'SFU',
+  },
+  {
+    id: 8,
     displayName: 'Building',
     internalName: 'Building',
     segment: 'building',
     geometry: 'point',
     code: 'BLD',
   },
-  { displayName: 'Cable', internalName: 'Cable', segment: 'cable', geometry: 'line', code: 'CBL' },
   {
+    id: 9,
+    displayName: 'Cable',
+    internalName: 'Cable',
+    segment: 'cable',
+    geometry: 'line',
+    code: 'CBL',
+  },
+  {
+    id: 10,
     displayName: 'Zone NRO',
     internalName: 'Zone',
     segment: 'zone',
@@ -55,6 +90,7 @@ export const ELEMENT_TYPES = [
     code: 'ZN',
   },
 ] as const satisfies readonly {
+  id: number;
   displayName: string;
   internalName: string;
   segment: string;
@@ -87,4 +123,8 @@ export function elementTypeBySegment(segment: string): ElementType | undefined {
 
 export function elementTypeByName(name: string): ElementType | undefined {
   return ELEMENT_TYPES.find((t) => t.internalName === name);
+}
+
+export function elementTypeById(id: number): ElementType | undefined {
+  return ELEMENT_TYPES.find((t) => t.id === id);
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@integration/contracts';
+import type { Locale } from '@integration/contracts';
 import type { MessageKey, MessageVars } from '../i18n/translate.ts';
 
 /**
@@ -12,6 +13,8 @@ export class AppError extends Error {
     readonly messageKey: MessageKey,
     readonly vars: MessageVars = {},
     readonly details?: unknown,
+    /** For errors about several things at once: vars and details in the caller's language. */
+    readonly localize?: (locale: Locale) => { vars: MessageVars; details: unknown },
   ) {
     super(messageKey);
   }

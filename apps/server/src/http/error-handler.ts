@@ -41,11 +41,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     };
 
     if (error instanceof AppError) {
+      const localized = error.localize?.(locale);
+      const vars = localized ? { ...error.vars, ...localized.vars } : error.vars;
+      const message = translate(locale, error.messageKey, vars);
       return send(
         error.statusCode,
         error.code,
-        translate(locale, error.messageKey, error.vars),
-        error.details,
+        message,
+        localized ? localized.details : error.details,
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

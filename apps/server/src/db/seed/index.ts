@@ -1,6 +1,7 @@
 import { PLATFORM_NAME } from '@integration/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../database.ts';
+import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
 import { ensureUser } from './users.seed.ts';
@@ -37,5 +38,7 @@ export async function seedDatabase(
     report.admin = { email, password: config.adminPassword ? undefined : password };
   }
   if (config.seedDemo) await seedDemo(db);
+  // Every project has a default template of every element type.
+  await templatesRepository.ensureDefaults(db);
   return report;
 }

@@ -1,0 +1,157 @@
+import type {
+  AttributeDefinition,
+  AttributeValue,
+  GeometryKind,
+  LatLng,
+} from '@integration/contracts';
+import type { MessageKey, MessageVars } from '../../i18n/translate.ts';
+
+/** Something wrong with one field of one item, to be localised and reported by index. */
+export interface Problem {
+  field: string;
+  key: MessageKey;
+  vars?: MessageVars;
+}
+
+type Coordinates = LatLng | LatLng[];
+
+const sameSpot = (a: LatLng, b: LatLng) => a.lat === b.lat && a.lng === b.lng;
+const distinctCount = (points: LatLng[]) => new Set(points.map((p) => `${p.lat},${p.lng}`)).size;
+
+/**
+ * Checks that coordinates fit the type's geometry and answers GeoJSON for PostGIS.
+ * (Zone rings are then checked for self-intersections by PostGIS itself.)
+ */
+export function geometryFor(
+  kind: GeometryKind,
+  coordinates: Coordinates,
+): { geojson: string } | Problem {
+  if (kind === 'point') {
+    if (Array.isArray(coordinates)) return { field: 'coordinates', key: 'elements.expectedPoint' };
+    return {
+      geojson: JSON.stringify({ type: 'Point', coordinates: [coordinates.lng, coordinates.lat] }),
+    };
+  }
+  if (!Array.isArray(coordinates)) return { field: 'coordinates', key: 'elements.expectedList' };
+  const toPosition = (p: LatLng) => [p.lng, p.lat];
+  if (kind === 'line') {
+    if (distinctCount(coordinates) < 2)
+      return { field: 'coordinates', key: 'elements.lineTooShort' };
+    return {
+      geojson: JSON.stringify({ type: 'LineString', coordinates: coordinates.map(toPosition) }),
+    };
+  }
+  const first = coordinates[0];
+  const last = coordinates[coordinates.length - 1];
+  const open = first && last && sameSpot(first, last) ? coordinates.slice(0, -1) : coordinates;
+  if (distinctCount(open) < 3 || !open[0])
+    return { field: 'coordinates', key: 'elements.zoneTooShort' };
+  const ring = [...open, open[0]].map(toPosition);
+  return { geojson: JSON.stringify({ type: 'Polygon', coordinates: [ring] }) };
+}
+
+export type AttributesInput =
+  { name: string; value?: AttributeValue }[] | Record<string, AttributeValue>;
+
+function entries(input: AttributesInput | undefined): [string, AttributeValue][] {
+  if (!input) return [];
+  if (Array.isArray(input)) return input.map((a) => [a.name, a.value ?? '']);
+  return Object.entries(input);
+}
+
+/** One value checked and normalised for its definition; dropdowns are stored JSON-encoded. */
+function normalise(def: AttributeDefinition, raw: AttributeValue): AttributeValue | Problem {
+  const field = `attributes.${def.name}`;
+  const vars = { name: def.name };
+  if (raw === '' || raw === null) {
+    return def.required ? { field, key: 'elements.attributeRequired', vars } : '';
+  }
+  switch (def.inputType) {
+    case 'text':
+      return String(raw);
+    case 'number': {
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+      return Number.isFinite(n) ? n : { field, key: 'elements.attributeNumber', vars };
+    }
+    case 'dropdown': {
+      let option: unknown = raw;
+      if (typeof raw === 'string' && raw.startsWith('"')) {
+        try {
+          option = JSON.parse(raw);
+        } catch {
+          option = raw;
+        }
+      }
+      const options = def.options ?? [];
+      return typeof option === 'string' && options.includes(option)
+        ? JSON.stringify(option)
+        : {
+            field,
+            key: 'elements.attributeOption',
+            vars: { ...vars, options: options.join(', ') },
+          };
+    }
+    case 'date':
+      return typeof raw === 'string' &&
+        /^\d{4}-\d{2}-\d{2}/.test(raw) &&
+        !Number.isNaN(Date.parse(raw))
+        ? raw
+        : { field, key: 'elements.attributeDate', vars };
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      return { field, key: 'elements.attributeBoolean', vars };
+    case 'place':
+      if (typeof raw !== 'string') return { field, key: 'elements.attributePlace', vars };
+      try {
+        JSON.parse(raw);
+        return raw;
+      } catch {
+        return { field, key: 'elements.attributePlace', vars };
+      }
+  }
+}
+
+export interface CheckedAttributes {
+  values: Record<string, AttributeValue>;
+  /** The Name attribute, when the client set the name that way. */
+  name?: string;
+  problems: Problem[];
+}
+
+/**
+ * Checks attributes against a template. On create, absent attributes take the template's
+ * defaults and required ones must be there; on update only the given ones are checked.
+ * Derived attributes are the server's: their values are ignored (Name sets the name).
+ */
+export function checkAttributes(
+  defs: AttributeDefinition[],
+  input: AttributesInput | undefined,
+  mode: 'create' | 'update',
+): CheckedAttributes {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const given = new Map(entries(input));
+  const result: CheckedAttributes = { values: {}, problems: [] };
+  for (const [name, value] of given) {
+    const def = byName.get(name);
+    if (!def) {
+      result.problems.push({
+        field: `attributes.${name}`,
+        key: 'elements.attributeUnknown',
+        vars: { name },
+      });
+    } else if (name === 'Name') {
+      if (typeof value === 'string' && value.trim()) result.name = value.trim();
+    }
+  }
+  for (const def of defs) {
+    if (def.derived) continue;
+    const provided = given.has(def.name);
+    if (!provided && mode === 'update') continue;
+    const raw = provided ? (given.get(def.name) ?? '') : (def.default ?? '');
+    const checked = normalise(def, raw);
+    if (typeof checked === 'object' && checked !== null) result.problems.push(checked);
+    else result.values[def.name] = checked;
+  }
+  return result;
+}

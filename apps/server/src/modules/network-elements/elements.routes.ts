@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ELEMENT_TYPES,
+  createElementBody,
+  createMultipleBody,
+  deleteMultipleBody,
+  editMultipleBody,
+  elementClusterParams,
+  idParams,
+  projectIdParams,
+  updateElementBody,
+  type ElementType,
+} from '@integration/contracts';
+import { requestLocale } from '../../http/locale.ts';
+import { translate } from '../../i18n/translate.ts';
+import { requireUser } from '../auth/auth.hook.ts';
+import type { ElementsService } from './elements.service.ts';
+
+/** The routes of one type, at /networkelements/{segment} (SPEC §7). */
+function typeRoutes(app: FastifyInstance, elements: ElementsService, type: ElementType) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/networkelements/${type.segment}`;
+  const tags = [`network elements: ${type.displayName}`];
+
+  api.get(
+    `${base}/cluster/:clusterId`,
+    { schema: { tags, params: elementClusterParams } },
+    async (request, reply) => {
+      const json = await elements.clusterJson(requireUser(request), type, request.params.clusterId);
+      // The database built the JSON: pass it through untouched.
+      return reply.type('application/json; charset=utf-8').send(`{"status":true,"data":${json}}`);
+    },
+  );
+
+  api.get(
+    `${base}/templates/project/:projectId`,
+    { schema: { tags, params: projectIdParams } },
+    async (request) => ({
+      status: true,
+      data: await elements.templatesOfProject(requireUser(request), type, request.params.projectId),
+    }),
+  );
+
+  api.get(`${base}/templates`, { schema: { tags } }, async (request) => ({
+    status: true,
+    data: { data: await elements.templatesOfType(requireUser(request), type) },
+  }));
+
+  api.post(`${base}/create`, { schema: { tags, body: createElementBody } }, async (request) => {
+    const [element] = await elements.create(requireUser(request), type, [request.body], true);
+    return { status: true, data: element };
+  });
+
+  api.post(
+    `${base}/create/multiple`,
+    { schema: { tags, body: createMultipleBody } },
+    async (request) => ({
+      status: true,
+      data: await elements.create(requireUser(request), type, request.body.data),
+    }),
+  );
+
+  api.post(
+    `${base}/edit/multiple`,
+    { schema: { tags, body: editMultipleBody } },
+    async (request) => ({
+      status: true,
+      data: await elements.update(requireUser(request), type, request.body.data),
+    }),
+  );
+
+  api.post(
+    `${base}/delete/multiple`,
+    { schema: { tags, body: deleteMultipleBody } },
+    async (request) => {
+      const ids = await elements.delete(requireUser(request), type, request.body.data);
+      return {
+        status: true,
+        data: ids,
+        message: translate(requestLocale(request), 'elements.deleted', { count: ids.length }),
+      };
+    },
+  );
+
+  api.get(`${base}/:id/history`, { schema: { tags, params: idParams } }, async (request) => ({
+    status: true,
+    data: await elements.history(requireUser(request), type, request.params.id),
+  }));
+
+  api.post(`${base}/:id/restore`, { schema: { tags, params: idParams } }, async (request) => {
+    const element = await elements.restore(requireUser(request), type, request.params.id);
+    return {
+      status: true,
+      data: element,
+      message: translate(requestLocale(request), 'elements.restored', {
+        type: type.displayName,
+        name: element.name,
+      }),
+    };
+  });
+
+  api.post(
+    `${base}/:id`,
+    { schema: { tags, params: idParams, body: updateElementBody } },
+    async (request) => {
+      const [element] = await elements.update(
+        requireUser(request),
+        type,
+        [{ ...request.body, id: request.params.id }],
+        true,
+      );
+      return { status: true, data: element };
+    },
+  );
+
+  api.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    const ids = await elements.delete(requireUser(request), type, [request.params.id], true);
+    return {
+      status: true,
+      data: { id: ids[0] },
+      message: translate(requestLocale(request), 'elements.deleted', { count: 1 }),
+    };
+  });
+}
+
+/** Every type's routes, generated from the registry, and the list of types. */
+export function elementsRoutes(elements: ElementsService) {
+  return async (app: FastifyInstance) => {
+    app.get('/networkelements/types', { schema: { tags: ['network elements'] } }, async () => ({
+      status: true,
+      data: { data: elements.types() },
+    }));
+    for (const type of ELEMENT_TYPES) typeRoutes(app, elements, type);
+  };
+}
