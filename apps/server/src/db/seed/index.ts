@@ -2,6 +2,7 @@ import { PLATFORM_NAME } from '@integration/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
+import { seedDemoNetwork } from './demo-network.seed.ts';
 import { seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
 import { ensureUser } from './users.seed.ts';
@@ -40,5 +41,6 @@ export async function seedDatabase(
   if (config.seedDemo) await seedDemo(db);
   // Every project has a default template of every element type.
   await templatesRepository.ensureDefaults(db);
+  if (config.seedDemo && email) await seedDemoNetwork(db, email);
   return report;
 }
