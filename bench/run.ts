@@ -1,9 +1,24 @@
 // `npm run bench`: every figure beside a reference measured in the same run. Not a test:
-// nothing here passes or fails on time. Set DATABASE_URL to measure on PostgreSQL too.
+// nothing here passes or fails on time. PostgreSQL figures need a PostgreSQL with PostGIS
+// (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
 import { authFigures } from './auth.bench.ts';
+import { elementsFigures } from './elements.bench.ts';
+import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { startupFigures } from './startup.bench.ts';
 
+const only = process.argv[2];
 console.log(`Integration benchmarks — ${new Date().toISOString()} — Node ${process.version}`);
-printFigures('Start-up (embedded database)', await startupFigures());
-printFigures('Authenticated API call', await authFigures());
+if (!only || only === 'startup')
+  printFigures('Start-up (embedded database)', await startupFigures());
+if (!only || only === 'auth') printFigures('Authenticated API call', await authFigures());
+if (!only || only === 'elements') {
+  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+  if (await postgresAvailable()) kinds.push('postgres');
+  else console.log('\n(PostgreSQL with PostGIS not reachable: element figures on PGlite only.)');
+  for (const kind of kinds) {
+    const { figures, notes } = await elementsFigures(kind);
+    printFigures(`Network elements (${kind})`, figures);
+    for (const note of notes) console.log(`- ${note}`);
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AttributeValue, ElementTypeName, MapElement } from '@integration/contracts';
+import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { ELEMENT_JSON, ELEMENT_SNAPSHOT, FROM_ELEMENTS } from './element-json.sql.ts';
 
@@ -52,16 +52,18 @@ export const elementsRepository = {
     return row?.json ?? '[]';
   },
 
-  /** Elements by id, in the order asked, in the API shape. */
-  byIds: (db: Queryable, ids: number[]) =>
-    db
-      .one<{ elements: MapElement[] }>(
-        sql`
-        SELECT coalesce(json_agg(${ELEMENT_JSON} ORDER BY w.ord), '[]') AS elements
-        FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS w(id, ord)
-        JOIN ${FROM_ELEMENTS} ON e.id = w.id`,
-      )
-      .then((r) => r?.elements ?? []),
+  /**
+   * Elements by id, in the order asked, as one JSON array text. Each element's JSON is
+   * built by PostgreSQL and only concatenated here, in request order, never parsed.
+   */
+  async byIdsJson(db: Queryable, ids: number[]): Promise<string> {
+    const rows = await db.rows<{ id: number; json: string }>(sql`
+      SELECT e.id, (${ELEMENT_JSON})::text AS json
+      FROM ${FROM_ELEMENTS}
+      WHERE e.id = ANY(${intArray(ids)}::int[])`);
+    const byId = new Map(rows.map((r) => [r.id, r.json]));
+    return `[${ids.flatMap((id) => byId.get(id) ?? []).join(',')}]`;
+  },
 
   /** Facts about elements, locked until the transaction ends so checks stay true. */
   factsForUpdate: (db: Queryable, ids: number[]) =>
@@ -145,26 +147,20 @@ export const elementsRepository = {
       WHERE id = ANY(${intArray(ids)}::int[])`);
   },
 
-  /** Snapshots of the elements now, for the history's before or after. */
-  snapshots: (db: Queryable, ids: number[]) =>
-    db.rows<{ id: number; snapshot: unknown }>(sql`
-      SELECT e.id, ${ELEMENT_SNAPSHOT} AS snapshot FROM network_elements e
-      WHERE e.id = ANY(${intArray(ids)}::int[])`),
-
+  /**
+   * Records the elements as they are now. Only the state after each change is stored; the
+   * state before is the previous entry's (see `history`).
+   */
   async recordHistory(
     db: Queryable,
     action: 'create' | 'update' | 'delete' | 'restore',
     userId: number,
     ids: number[],
-    before: Map<number, unknown> | null,
   ): Promise<void> {
     await db.rows(sql`
-      INSERT INTO element_history (element_id, action, user_id, before, after)
-      SELECT e.id, ${action}, ${userId}, b.before, ${ELEMENT_SNAPSHOT}
+      INSERT INTO element_history (element_id, action, user_id, after)
+      SELECT e.id, ${action}, ${userId}, ${ELEMENT_SNAPSHOT}
       FROM network_elements e
-      LEFT JOIN jsonb_to_recordset(${JSON.stringify(
-        before ? [...before].map(([id, snapshot]) => ({ id, before: snapshot })) : [],
-      )}::jsonb) AS b(id int, before jsonb) ON b.id = e.id
       WHERE e.id = ANY(${intArray(ids)}::int[])`);
   },
 
@@ -172,7 +168,7 @@ export const elementsRepository = {
     db.rows(sql`
       SELECT h.id, h.action, iso_time(h.at) AS at,
              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS user,
-             h.before, h.after
+             lag(h.after) OVER (ORDER BY h.id) AS before, h.after
       FROM element_history h LEFT JOIN users u ON u.id = h.user_id
       WHERE h.element_id = ${id}
       ORDER BY h.id`),

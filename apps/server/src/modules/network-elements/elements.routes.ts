@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ELEMENT_TYPES,
@@ -16,6 +16,13 @@ import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import type { ElementsService } from './elements.service.ts';
+
+/**
+ * The database built the elements' JSON: pass it through untouched. (A one-element array
+ * text `[{…}]` becomes the element by dropping its brackets.)
+ */
+const sendJson = (reply: FastifyReply, body: string) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 /** The routes of one type, at /networkelements/{segment} (SPEC §7). */
 function typeRoutes(app: FastifyInstance, elements: ElementsService, type: ElementType) {
@@ -47,27 +54,31 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     data: { data: await elements.templatesOfType(requireUser(request), type) },
   }));
 
-  api.post(`${base}/create`, { schema: { tags, body: createElementBody } }, async (request) => {
-    const [element] = await elements.create(requireUser(request), type, [request.body], true);
-    return { status: true, data: element };
-  });
+  api.post(
+    `${base}/create`,
+    { schema: { tags, body: createElementBody } },
+    async (request, reply) => {
+      const json = await elements.create(requireUser(request), type, [request.body], true);
+      return sendJson(reply, `{"status":true,"data":${json.slice(1, -1)}}`);
+    },
+  );
 
   api.post(
     `${base}/create/multiple`,
     { schema: { tags, body: createMultipleBody } },
-    async (request) => ({
-      status: true,
-      data: await elements.create(requireUser(request), type, request.body.data),
-    }),
+    async (request, reply) => {
+      const json = await elements.create(requireUser(request), type, request.body.data);
+      return sendJson(reply, `{"status":true,"data":${json}}`);
+    },
   );
 
   api.post(
     `${base}/edit/multiple`,
     { schema: { tags, body: editMultipleBody } },
-    async (request) => ({
-      status: true,
-      data: await elements.update(requireUser(request), type, request.body.data),
-    }),
+    async (request, reply) => {
+      const json = await elements.update(requireUser(request), type, request.body.data);
+      return sendJson(reply, `{"status":true,"data":${json}}`);
+    },
   );
 
   api.post(
@@ -103,14 +114,10 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
   api.post(
     `${base}/:id`,
     { schema: { tags, params: idParams, body: updateElementBody } },
-    async (request) => {
-      const [element] = await elements.update(
-        requireUser(request),
-        type,
-        [{ ...request.body, id: request.params.id }],
-        true,
-      );
-      return { status: true, data: element };
+    async (request, reply) => {
+      const update = { ...request.body, id: request.params.id };
+      const json = await elements.update(requireUser(request), type, [update], true);
+      return sendJson(reply, `{"status":true,"data":${json.slice(1, -1)}}`);
     },
   );
 

@@ -163,7 +163,7 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: CreateElementBody[],
       single = false,
-    ): Promise<MapElement[]> {
+    ): Promise<string> {
       return db.transaction(async (tx) => {
         const clusters = await assertEditable(
           tx,
@@ -228,12 +228,12 @@ export function createElementsService(db: Database) {
           rows.map((row, i) => ({ ...row, id: ids[i] ?? 0, name: row.name ?? '' })),
           user.id,
         );
-        await repo.recordHistory(tx, 'create', user.id, ids, null);
+        await repo.recordHistory(tx, 'create', user.id, ids);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        return repo.byIds(tx, ids);
+        return repo.byIdsJson(tx, ids);
       });
     },
 
@@ -242,7 +242,7 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: (UpdateElementBody & { id: number })[],
       single = false,
-    ): Promise<MapElement[]> {
+    ): Promise<string> {
       return db.transaction(async (tx) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
@@ -257,13 +257,13 @@ export function createElementsService(db: Database) {
         const stale = items.filter(
           (item) => item.version !== undefined && item.version !== facts.get(item.id)?.version,
         );
-        if (stale.length && !problems.length)
-          throw versionConflict(
-            await repo.byIds(
-              tx,
-              stale.map((i) => i.id),
-            ),
+        if (stale.length && !problems.length) {
+          const current = await repo.byIdsJson(
+            tx,
+            stale.map((i) => i.id),
           );
+          throw versionConflict(JSON.parse(current) as MapElement[]);
+        }
 
         const templates = await resolveTemplates(
           tx,
@@ -309,14 +309,13 @@ export function createElementsService(db: Database) {
         await checkRings(tx, rings, problems);
         if (problems.length) throw itemsInvalid(problems, single);
 
-        const before = new Map((await repo.snapshots(tx, ids)).map((s) => [s.id, s.snapshot]));
         await repo.update(tx, changes, user.id);
-        await repo.recordHistory(tx, 'update', user.id, ids, before);
+        await repo.recordHistory(tx, 'update', user.id, ids);
         await touchProjects(
           tx,
           [...facts.values()].map((f) => f.projectId),
         );
-        return repo.byIds(tx, ids);
+        return repo.byIdsJson(tx, ids);
       });
     },
 
@@ -336,9 +335,8 @@ export function createElementsService(db: Database) {
           user,
           [...facts.values()].map((f) => f.clusterId),
         );
-        const before = new Map((await repo.snapshots(tx, ids)).map((s) => [s.id, s.snapshot]));
         await repo.setDeleted(tx, ids, true, user.id);
-        await repo.recordHistory(tx, 'delete', user.id, ids, before);
+        await repo.recordHistory(tx, 'delete', user.id, ids);
         await touchProjects(
           tx,
           [...facts.values()].map((f) => f.projectId),
@@ -358,11 +356,10 @@ export function createElementsService(db: Database) {
             type: type.displayName,
             id,
           });
-        const before = new Map((await repo.snapshots(tx, [id])).map((s) => [s.id, s.snapshot]));
         await repo.setDeleted(tx, [id], false, user.id);
-        await repo.recordHistory(tx, 'restore', user.id, [id], before);
+        await repo.recordHistory(tx, 'restore', user.id, [id]);
         await touchProjects(tx, [fact.projectId]);
-        const [element] = await repo.byIds(tx, [id]);
+        const [element] = JSON.parse(await repo.byIdsJson(tx, [id])) as MapElement[];
         if (!element) throw elementNotFound(type, id);
         return element;
       });
