@@ -1,7 +1,10 @@
-/** True when a query failed on a unique constraint (drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
+function hasCode(error: unknown, code: string): boolean {
+  // drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** A unique constraint refused the write (a name taken meanwhile). */
+export const isUniqueViolation = (error: unknown) => hasCode(error, '23505');

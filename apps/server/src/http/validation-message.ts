@@ -75,6 +75,13 @@ export function describeValidation(
           field: (issue.keys ?? []).join(', '),
         });
         break;
+      case 'custom':
+        // A refinement's own reason (in English: schemas are shared with the web app).
+        message =
+          error.message && error.message !== 'Invalid input'
+            ? t('validation.invalidBecause', { reason: error.message })
+            : t('validation.invalid');
+        break;
       default:
         message = t('validation.invalid');
     }

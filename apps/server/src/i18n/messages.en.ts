@@ -68,6 +68,7 @@ export const en = {
   'validation.invalidOption': "'{field}' must be one of: {options}.",
   'validation.unknownField': "'{field}' is not a known field.",
   'validation.invalid': "'{field}' is invalid.",
+  'validation.invalidBecause': "'{field}' is invalid: {reason}.",
   'validation.unsupportedMediaType':
     'Send the request body as JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'The request body is too large.',

@@ -72,6 +72,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.invalidOption': '« {field} » doit être l’une des valeurs : {options}.',
   'validation.unknownField': "« {field} » n'est pas un champ connu.",
   'validation.invalid': '« {field} » est invalide.',
+  'validation.invalidBecause': '« {field} » est invalide : {reason}.',
   'validation.unsupportedMediaType':
     'Envoyez le corps de la requête en JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'Le corps de la requête est trop volumineux.',

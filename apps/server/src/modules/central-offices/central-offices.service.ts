@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CentralOffice, CreateCentralOfficeBody } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockRow } from '../../db/row-lock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertAdmin, assertProjectReadable, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
@@ -69,6 +70,7 @@ export function createCentralOfficesService(db: Database) {
       const projectId = await adminTarget(user, id);
       await assertPlatformUsers(db, userIds);
       await db.transaction(async (tx) => {
+        if (!(await lockRow(tx, 'central_offices', id, 'share'))) throw centralOfficeNotFound(id);
         await repo.addUsers(tx, id, userIds);
         await hierarchyRepository.touchProject(tx, projectId);
       });
@@ -88,6 +90,7 @@ export function createCentralOfficesService(db: Database) {
       const projectId = await adminTarget(user, id);
       const office = await one(id);
       return db.transaction(async (tx) => {
+        if (!(await lockRow(tx, 'central_offices', id, 'update'))) throw centralOfficeNotFound(id);
         const clusters = await repo.clusterNames(tx, id);
         if (clusters.length) {
           throw new AppError(409, 'CONFLICT', 'centralOffices.hasClusters', {

@@ -9,6 +9,7 @@ import {
 } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockRow } from '../../db/row-lock.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import {
   assertAdmin,
@@ -87,6 +88,9 @@ export function createClustersService(db: Database, presence: Presence) {
       if (projectId === undefined) throw centralOfficeNotFound(body.centralOfficeId);
       try {
         const id = await db.transaction(async (tx) => {
+          if (!(await lockRow(tx, 'central_offices', body.centralOfficeId, 'share'))) {
+            throw centralOfficeNotFound(body.centralOfficeId);
+          }
           if (await repo.nameTaken(tx, body.centralOfficeId, body.name)) throw nameTaken(body.name);
           const newId = await repo.create(tx, body.centralOfficeId, body.name);
           await hierarchyRepository.touchProject(tx, projectId);
@@ -111,6 +115,7 @@ export function createClustersService(db: Database, presence: Presence) {
         await assertPlatformUsers(db, body.users);
       }
       await db.transaction(async (tx) => {
+        if (!(await lockRow(tx, 'clusters', id, 'share'))) throw clusterNotFound(id);
         await repo.update(tx, id, body);
         if (body.users) await repo.addUsers(tx, id, body.users);
         if (projectId !== undefined) await hierarchyRepository.touchProject(tx, projectId);
@@ -131,7 +136,8 @@ export function createClustersService(db: Database, presence: Presence) {
       const projectId = await adminTarget(user, id);
       const cluster = await one(id);
       await db.transaction(async (tx) => {
-        // Counted inside the transaction, so an element drawn meanwhile is not lost.
+        if (!(await lockRow(tx, 'clusters', id, 'update'))) throw clusterNotFound(id);
+        // Counted after the lock, so an element drawn meanwhile is not lost.
         const counts = (await elementCounts(tx, 'cluster', [id])).get(id) ?? emptyElementCounts();
         const total = totalElements(counts);
         if (total > 0) {

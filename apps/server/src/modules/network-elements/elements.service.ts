@@ -10,6 +10,7 @@ import {
   type UpdateElementBody,
 } from '@integration/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { lockRow } from '../../db/row-lock.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { assertAdmin, canEditCluster, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
@@ -165,6 +166,9 @@ export function createElementsService(db: Database) {
       single = false,
     ): Promise<string> {
       return db.transaction(async (tx) => {
+        // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
+        for (const id of new Set(items.map((item) => item.clusterId)))
+          await lockRow(tx, 'clusters', id, 'share');
         const clusters = await assertEditable(
           tx,
           user,

@@ -90,7 +90,8 @@ export function startPresence(
     const pub = new Redis(redisUrl);
     const sub = pub.duplicate();
     redis = [pub, sub];
-    io.adapter(createAdapter(pub, sub));
+    // Our own channel prefix, so other Socket.IO apps on the same Redis stay out of our lists.
+    io.adapter(createAdapter(pub, sub, { key: 'integration-presence' }));
   }
 
   // The full user of each local socket, for access checks (socket.data holds only id and name).
