@@ -78,6 +78,21 @@ export interface MapElement {
   updatedAt: string;
 }
 
+/**
+ * What a write of several elements answers per item, in request order: enough for a
+ * client to reconcile its local copies (ids, generated names, versions).
+ */
+export interface ElementAck {
+  id: number;
+  name: string;
+  version: number;
+  clusterId: number;
+  templateId: number;
+  networkElementId: number;
+  updatedById: number | null;
+  updatedAt: string;
+}
+
 /** Machine name of an attribute: 'FAT Existing Users ID' → 'fat_existing_users_id'. */
 export const attributeKey = (name: string) =>
   name

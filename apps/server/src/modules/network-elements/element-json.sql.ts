@@ -69,11 +69,13 @@ export const ELEMENT_JSON = sql.raw(`json_build_object(
   'updatedAt', iso_time(e.updated_at)
 )`);
 
-/**
- * What history keeps of an element: enough to see and restore it, cheaper than the API
- * shape (no template join).
- */
-export const ELEMENT_SNAPSHOT = sql.raw(`jsonb_build_object(
-  'name', e.name, 'version', e.version, 'clusterId', e.cluster_id, 'templateId', e.template_id,
-  'geometry', ST_AsGeoJSON(e.geom)::jsonb, 'attributes', e.attributes,
-  'deleted', e.deleted_at IS NOT NULL)`);
+/** What history keeps of an element besides its geometry (`x` is the row's alias). */
+export const snapshotOf = (x: string) =>
+  sql.raw(`jsonb_build_object('name', ${x}.name, 'version', ${x}.version, 'clusterId', ${x}.cluster_id,
+    'templateId', ${x}.template_id, 'attributes', ${x}.attributes, 'deleted', ${x}.deleted_at IS NOT NULL)`);
+
+/** The short answer of a write of several elements, one per item. */
+export const ackOf = (x: string) =>
+  sql.raw(`${x}.id, ${x}.name, ${x}.version, ${x}.cluster_id AS "clusterId", ${x}.template_id AS "templateId",
+    (SELECT nt.id FROM network_element_types nt WHERE nt.name = ${x}.type) AS "networkElementId",
+    ${x}.updated_by AS "updatedById", iso_time(${x}.updated_at) AS "updatedAt"`);

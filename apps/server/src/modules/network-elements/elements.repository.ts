@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AttributeValue, ElementTypeName } from '@integration/contracts';
+import type { AttributeValue, ElementAck, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { ELEMENT_JSON, ELEMENT_SNAPSHOT, FROM_ELEMENTS } from './element-json.sql.ts';
+import { ackOf, ELEMENT_JSON, FROM_ELEMENTS, snapshotOf } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
@@ -109,67 +109,74 @@ export const elementsRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** One statement for the whole batch; cables get their geodesic length. */
-  async insert(db: Queryable, rows: NewElementRow[], userId: number): Promise<void> {
-    await db.rows(sql`
-      INSERT INTO network_elements
-        (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by)
-      OVERRIDING SYSTEM VALUE
-      SELECT r.id, r."clusterId", r.type, r."templateId", r.name, g.geom, r.attributes,
-             CASE WHEN r.type = 'Cable' THEN ST_Length(g.geom::geography) END, ${userId}, ${userId}
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(id int, "clusterId" int, type text, "templateId" int, name text, geojson text, attributes jsonb)
-      CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g`);
-  },
-
-  async update(db: Queryable, changes: ElementChange[], userId: number): Promise<void> {
-    await db.rows(sql`
-      UPDATE network_elements e SET
-        name = coalesce(r.name, e.name),
-        template_id = coalesce(r."templateId", e.template_id),
-        geom = coalesce(g.geom, e.geom),
-        attributes = e.attributes || r.attributes,
-        length_m = CASE WHEN e.type = 'Cable' THEN ST_Length(coalesce(g.geom, e.geom)::geography) END,
-        version = e.version + 1,
-        updated_by = ${userId},
-        updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
-        AS r(id int, name text, "templateId" int, geojson text, attributes jsonb)
-      CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
-      WHERE e.id = r.id`);
-  },
-
-  async setDeleted(db: Queryable, ids: number[], deleted: boolean, userId: number): Promise<void> {
-    await db.rows(sql`
-      UPDATE network_elements SET
-        deleted_at = ${deleted ? sql`now()` : sql`NULL`},
-        version = version + 1, updated_by = ${userId}, updated_at = now()
-      WHERE id = ANY(${intArray(ids)}::int[])`);
-  },
-
   /**
-   * Records the elements as they are now. Only the state after each change is stored; the
-   * state before is the previous entry's (see `history`).
+   * One statement for the whole batch: the rows (cables with their geodesic length), their
+   * history entries, and the short answers.
    */
-  async recordHistory(
-    db: Queryable,
-    action: 'create' | 'update' | 'delete' | 'restore',
-    userId: number,
-    ids: number[],
-  ): Promise<void> {
-    await db.rows(sql`
-      INSERT INTO element_history (element_id, action, user_id, after)
-      SELECT e.id, ${action}, ${userId}, ${ELEMENT_SNAPSHOT}
-      FROM network_elements e
-      WHERE e.id = ANY(${intArray(ids)}::int[])`);
-  },
+  insert: (db: Queryable, rows: NewElementRow[], userId: number) =>
+    db.rows<ElementAck>(sql`
+      WITH ins AS (
+        INSERT INTO network_elements
+          (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by)
+        OVERRIDING SYSTEM VALUE
+        SELECT r.id, r."clusterId", r.type, r."templateId", r.name, g.geom, r.attributes,
+               CASE WHEN r.type = 'Cable' THEN ST_Length(g.geom::geography) END, ${userId}, ${userId}
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS r(id int, "clusterId" int, type text, "templateId" int, name text, geojson text, attributes jsonb)
+        CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
+        RETURNING *
+      ), history AS (
+        INSERT INTO element_history (element_id, action, user_id, geom, after)
+        SELECT ins.id, 'create', ${userId}, ins.geom, ${snapshotOf('ins')} FROM ins
+      )
+      SELECT ${ackOf('ins')} FROM ins`),
+
+  update: (db: Queryable, changes: ElementChange[], userId: number) =>
+    db.rows<ElementAck>(sql`
+      WITH upd AS (
+        UPDATE network_elements e SET
+          name = coalesce(r.name, e.name),
+          template_id = coalesce(r."templateId", e.template_id),
+          geom = coalesce(g.geom, e.geom),
+          attributes = e.attributes || r.attributes,
+          length_m = CASE WHEN e.type = 'Cable' THEN ST_Length(coalesce(g.geom, e.geom)::geography) END,
+          version = e.version + 1,
+          updated_by = ${userId},
+          updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+          AS r(id int, name text, "templateId" int, geojson text, attributes jsonb)
+        CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
+        WHERE e.id = r.id
+        RETURNING e.*
+      ), history AS (
+        INSERT INTO element_history (element_id, action, user_id, geom, after)
+        SELECT upd.id, 'update', ${userId}, upd.geom, ${snapshotOf('upd')} FROM upd
+      )
+      SELECT ${ackOf('upd')} FROM upd`),
+
+  /** Deletes (keeping the rows) or restores elements, with their history entries. */
+  setDeleted: (db: Queryable, ids: number[], deleted: boolean, userId: number) =>
+    db.rows<ElementAck>(sql`
+      WITH upd AS (
+        UPDATE network_elements SET
+          deleted_at = ${deleted ? sql`now()` : sql`NULL`},
+          version = version + 1, updated_by = ${userId}, updated_at = now()
+        WHERE id = ANY(${intArray(ids)}::int[])
+        RETURNING *
+      ), history AS (
+        INSERT INTO element_history (element_id, action, user_id, geom, after)
+        SELECT upd.id, ${deleted ? 'delete' : 'restore'}, ${userId}, upd.geom, ${snapshotOf('upd')} FROM upd
+      )
+      SELECT ${ackOf('upd')} FROM upd`),
 
   history: (db: Queryable, id: number) =>
     db.rows(sql`
       SELECT h.id, h.action, iso_time(h.at) AS at,
              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS user,
-             lag(h.after) OVER (ORDER BY h.id) AS before, h.after
-      FROM element_history h LEFT JOIN users u ON u.id = h.user_id
+             lag(s.state) OVER (ORDER BY h.id) AS before, s.state AS after
+      FROM element_history h
+      CROSS JOIN LATERAL (SELECT h.after || jsonb_build_object('geometry', ST_AsGeoJSON(h.geom)::jsonb) AS state) s
+      LEFT JOIN users u ON u.id = h.user_id
       WHERE h.element_id = ${id}
       ORDER BY h.id`),
 };

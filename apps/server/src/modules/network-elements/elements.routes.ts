@@ -24,10 +24,17 @@ import type { ElementsService } from './elements.service.ts';
 const sendJson = (reply: FastifyReply, body: string) =>
   reply.type('application/json; charset=utf-8').send(body);
 
+/** One element in full, after a single create or update. */
+async function sendOne(elements: ElementsService, reply: FastifyReply, id: number) {
+  const json = await elements.elementsJson([id]);
+  return sendJson(reply, `{"status":true,"data":${json.slice(1, -1)}}`);
+}
+
 /** The routes of one type, at /networkelements/{segment} (SPEC §7). */
 function typeRoutes(app: FastifyInstance, elements: ElementsService, type: ElementType) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = `/networkelements/${type.segment}`;
+  const sendElement = (reply: FastifyReply, id: number) => sendOne(elements, reply, id);
   const tags = [`network elements: ${type.displayName}`];
 
   api.get(
@@ -58,8 +65,8 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     `${base}/create`,
     { schema: { tags, body: createElementBody } },
     async (request, reply) => {
-      const json = await elements.create(requireUser(request), type, [request.body], true);
-      return sendJson(reply, `{"status":true,"data":${json.slice(1, -1)}}`);
+      const [ack] = await elements.create(requireUser(request), type, [request.body], true);
+      return sendElement(reply, ack?.id ?? 0);
     },
   );
 
@@ -67,8 +74,8 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     `${base}/create/multiple`,
     { schema: { tags, body: createMultipleBody } },
     async (request, reply) => {
-      const json = await elements.create(requireUser(request), type, request.body.data);
-      return sendJson(reply, `{"status":true,"data":${json}}`);
+      const acks = await elements.create(requireUser(request), type, request.body.data);
+      return reply.send({ status: true, data: acks });
     },
   );
 
@@ -76,8 +83,8 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     `${base}/edit/multiple`,
     { schema: { tags, body: editMultipleBody } },
     async (request, reply) => {
-      const json = await elements.update(requireUser(request), type, request.body.data);
-      return sendJson(reply, `{"status":true,"data":${json}}`);
+      const acks = await elements.update(requireUser(request), type, request.body.data);
+      return reply.send({ status: true, data: acks });
     },
   );
 
@@ -116,8 +123,8 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     { schema: { tags, params: idParams, body: updateElementBody } },
     async (request, reply) => {
       const update = { ...request.body, id: request.params.id };
-      const json = await elements.update(requireUser(request), type, [update], true);
-      return sendJson(reply, `{"status":true,"data":${json.slice(1, -1)}}`);
+      const [ack] = await elements.update(requireUser(request), type, [update], true);
+      return sendElement(reply, ack?.id ?? 0);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   ELEMENT_TYPES,
   formatElementName,
   type CreateElementBody,
+  type ElementAck,
   type ElementTemplate,
   type ElementType,
   type MapElement,
@@ -124,6 +125,11 @@ async function touchProjects(db: Queryable, projectIds: number[]) {
   for (const id of new Set(projectIds)) await hierarchyRepository.touchProject(db, id);
 }
 
+function inRequestOrder(ids: number[], acks: ElementAck[]): ElementAck[] {
+  const byId = new Map(acks.map((a) => [a.id, a]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export function createElementsService(db: Database) {
   /** Facts of existing, live elements of this type; the rest are problems by index. */
   function liveFacts(
@@ -148,6 +154,9 @@ export function createElementsService(db: Database) {
   }
 
   return {
+    /** Elements in the API shape, as JSON text built by PostgreSQL, in the order asked. */
+    elementsJson: (ids: number[]) => repo.byIdsJson(db, ids),
+
     async clusterJson(user: UserRecord, type: ElementType, clusterId: number): Promise<string> {
       const [cluster] = await clusterFacts(db, [clusterId]);
       await assertReadableVia(
@@ -164,7 +173,7 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: CreateElementBody[],
       single = false,
-    ): Promise<string> {
+    ): Promise<ElementAck[]> {
       return db.transaction(async (tx) => {
         // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
         for (const id of new Set(items.map((item) => item.clusterId)))
@@ -227,17 +236,16 @@ export function createElementsService(db: Database) {
           }
         }
         const ids = await repo.nextIds(tx, rows.length);
-        await repo.insert(
+        const acks = await repo.insert(
           tx,
           rows.map((row, i) => ({ ...row, id: ids[i] ?? 0, name: row.name ?? '' })),
           user.id,
         );
-        await repo.recordHistory(tx, 'create', user.id, ids);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        return repo.byIdsJson(tx, ids);
+        return inRequestOrder(ids, acks);
       });
     },
 
@@ -246,7 +254,7 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: (UpdateElementBody & { id: number })[],
       single = false,
-    ): Promise<string> {
+    ): Promise<ElementAck[]> {
       return db.transaction(async (tx) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
@@ -313,13 +321,12 @@ export function createElementsService(db: Database) {
         await checkRings(tx, rings, problems);
         if (problems.length) throw itemsInvalid(problems, single);
 
-        await repo.update(tx, changes, user.id);
-        await repo.recordHistory(tx, 'update', user.id, ids);
+        const acks = await repo.update(tx, changes, user.id);
         await touchProjects(
           tx,
           [...facts.values()].map((f) => f.projectId),
         );
-        return repo.byIdsJson(tx, ids);
+        return inRequestOrder(ids, acks);
       });
     },
 
@@ -340,7 +347,6 @@ export function createElementsService(db: Database) {
           [...facts.values()].map((f) => f.clusterId),
         );
         await repo.setDeleted(tx, ids, true, user.id);
-        await repo.recordHistory(tx, 'delete', user.id, ids);
         await touchProjects(
           tx,
           [...facts.values()].map((f) => f.projectId),
@@ -361,7 +367,6 @@ export function createElementsService(db: Database) {
             id,
           });
         await repo.setDeleted(tx, [id], false, user.id);
-        await repo.recordHistory(tx, 'restore', user.id, [id]);
         await touchProjects(tx, [fact.projectId]);
         const [element] = JSON.parse(await repo.byIdsJson(tx, [id])) as MapElement[];
         if (!element) throw elementNotFound(type, id);
