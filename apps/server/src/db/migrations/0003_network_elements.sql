@@ -45,16 +45,20 @@ ALTER TABLE network_elements
 ALTER TABLE network_elements ALTER COLUMN template_id SET NOT NULL;
 
 -- Every create, update, delete and restore: who, when, and the element after it (the
--- state before is the previous entry's). The geometry stays a geometry: cheap to write.
+-- state before is the previous entry's). Plain columns, copied from the row: cheap to write.
 CREATE TABLE element_history (
-  id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  element_id integer NOT NULL REFERENCES network_elements (id) ON DELETE CASCADE,
-  action     text NOT NULL CHECK (action IN ('create', 'update', 'delete', 'restore')),
-  user_id    integer REFERENCES users (id),
-  at         timestamptz NOT NULL DEFAULT now(),
-  geom       geometry(Geometry, 4326) NOT NULL,
-  -- {name, version, clusterId, templateId, attributes, deleted}
-  after      jsonb NOT NULL
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  element_id  integer NOT NULL REFERENCES network_elements (id) ON DELETE CASCADE,
+  action      text NOT NULL CHECK (action IN ('create', 'update', 'delete', 'restore')),
+  user_id     integer REFERENCES users (id),
+  at          timestamptz NOT NULL DEFAULT now(),
+  version     integer NOT NULL,
+  name        text NOT NULL,
+  cluster_id  integer NOT NULL,
+  template_id integer NOT NULL,
+  geom        geometry(Geometry, 4326) NOT NULL,
+  attributes  jsonb NOT NULL,
+  deleted     boolean NOT NULL
 );
 CREATE INDEX element_history_element_idx ON element_history (element_id, id);
 

@@ -69,13 +69,11 @@ export const ELEMENT_JSON = sql.raw(`json_build_object(
   'updatedAt', iso_time(e.updated_at)
 )`);
 
-/** What history keeps of an element besides its geometry (`x` is the row's alias). */
-export const snapshotOf = (x: string) =>
-  sql.raw(`jsonb_build_object('name', ${x}.name, 'version', ${x}.version, 'clusterId', ${x}.cluster_id,
-    'templateId', ${x}.template_id, 'attributes', ${x}.attributes, 'deleted', ${x}.deleted_at IS NOT NULL)`);
-
-/** The short answer of a write of several elements, one per item. */
-export const ackOf = (x: string) =>
-  sql.raw(`${x}.id, ${x}.name, ${x}.version, ${x}.cluster_id AS "clusterId", ${x}.template_id AS "templateId",
-    (SELECT nt.id FROM network_element_types nt WHERE nt.name = ${x}.type) AS "networkElementId",
-    ${x}.updated_by AS "updatedById", iso_time(${x}.updated_at) AS "updatedAt"`);
+/** Copies rows of `x` (network_elements) into element_history, as they are now. */
+export const historyFrom = (x: string, action: string, userId: number) => sql`
+  INSERT INTO element_history
+    (element_id, action, user_id, version, name, cluster_id, template_id, geom, attributes, deleted)
+  SELECT ${sql.raw(x)}.id, ${action}, ${userId}, ${sql.raw(x)}.version, ${sql.raw(x)}.name,
+         ${sql.raw(x)}.cluster_id, ${sql.raw(x)}.template_id, ${sql.raw(x)}.geom,
+         ${sql.raw(x)}.attributes, ${sql.raw(x)}.deleted_at IS NOT NULL
+  FROM ${sql.raw(x)}`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AttributeValue, ElementAck, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { ackOf, ELEMENT_JSON, FROM_ELEMENTS, snapshotOf } from './element-json.sql.ts';
+import { ELEMENT_JSON, FROM_ELEMENTS, historyFrom } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
@@ -34,6 +34,9 @@ export interface ElementChange {
   geojson: string | null;
   attributes: Record<string, AttributeValue>;
 }
+
+/** What a write statement answers per row; the service completes it into an ElementAck. */
+export type AckRow = Pick<ElementAck, 'id' | 'name' | 'version' | 'updatedById' | 'updatedAt'>;
 
 export interface RingProblem {
   index: number;
@@ -114,7 +117,7 @@ export const elementsRepository = {
    * history entries, and the short answers.
    */
   insert: (db: Queryable, rows: NewElementRow[], userId: number) =>
-    db.rows<ElementAck>(sql`
+    db.rows<AckRow>(sql`
       WITH ins AS (
         INSERT INTO network_elements
           (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by)
@@ -125,14 +128,11 @@ export const elementsRepository = {
           AS r(id int, "clusterId" int, type text, "templateId" int, name text, geojson text, attributes jsonb)
         CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
         RETURNING *
-      ), history AS (
-        INSERT INTO element_history (element_id, action, user_id, geom, after)
-        SELECT ins.id, 'create', ${userId}, ins.geom, ${snapshotOf('ins')} FROM ins
-      )
-      SELECT ${ackOf('ins')} FROM ins`),
+      ), history AS (${historyFrom('ins', 'create', userId)})
+      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM ins`),
 
   update: (db: Queryable, changes: ElementChange[], userId: number) =>
-    db.rows<ElementAck>(sql`
+    db.rows<AckRow>(sql`
       WITH upd AS (
         UPDATE network_elements e SET
           name = coalesce(r.name, e.name),
@@ -148,26 +148,20 @@ export const elementsRepository = {
         CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
         WHERE e.id = r.id
         RETURNING e.*
-      ), history AS (
-        INSERT INTO element_history (element_id, action, user_id, geom, after)
-        SELECT upd.id, 'update', ${userId}, upd.geom, ${snapshotOf('upd')} FROM upd
-      )
-      SELECT ${ackOf('upd')} FROM upd`),
+      ), history AS (${historyFrom('upd', 'update', userId)})
+      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM upd`),
 
   /** Deletes (keeping the rows) or restores elements, with their history entries. */
   setDeleted: (db: Queryable, ids: number[], deleted: boolean, userId: number) =>
-    db.rows<ElementAck>(sql`
+    db.rows<AckRow>(sql`
       WITH upd AS (
         UPDATE network_elements SET
           deleted_at = ${deleted ? sql`now()` : sql`NULL`},
           version = version + 1, updated_by = ${userId}, updated_at = now()
         WHERE id = ANY(${intArray(ids)}::int[])
         RETURNING *
-      ), history AS (
-        INSERT INTO element_history (element_id, action, user_id, geom, after)
-        SELECT upd.id, ${deleted ? 'delete' : 'restore'}, ${userId}, upd.geom, ${snapshotOf('upd')} FROM upd
-      )
-      SELECT ${ackOf('upd')} FROM upd`),
+      ), history AS (${historyFrom('upd', deleted ? 'delete' : 'restore', userId)})
+      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM upd`),
 
   history: (db: Queryable, id: number) =>
     db.rows(sql`
@@ -175,7 +169,9 @@ export const elementsRepository = {
              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS user,
              lag(s.state) OVER (ORDER BY h.id) AS before, s.state AS after
       FROM element_history h
-      CROSS JOIN LATERAL (SELECT h.after || jsonb_build_object('geometry', ST_AsGeoJSON(h.geom)::jsonb) AS state) s
+      CROSS JOIN LATERAL (SELECT jsonb_build_object(
+        'name', h.name, 'version', h.version, 'clusterId', h.cluster_id, 'templateId', h.template_id,
+        'geometry', ST_AsGeoJSON(h.geom)::jsonb, 'attributes', h.attributes, 'deleted', h.deleted) AS state) s
       LEFT JOIN users u ON u.id = h.user_id
       WHERE h.element_id = ${id}
       ORDER BY h.id`),

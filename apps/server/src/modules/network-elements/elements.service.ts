@@ -28,6 +28,7 @@ import {
 import { checkAttributes, geometryFor } from './element-validation.ts';
 import {
   elementsRepository as repo,
+  type AckRow,
   type ElementChange,
   type ElementFacts,
   type NewElementRow,
@@ -125,9 +126,19 @@ async function touchProjects(db: Queryable, projectIds: number[]) {
   for (const id of new Set(projectIds)) await hierarchyRepository.touchProject(db, id);
 }
 
-function inRequestOrder(ids: number[], acks: ElementAck[]): ElementAck[] {
-  const byId = new Map(acks.map((a) => [a.id, a]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** The statement's answers, completed with what the service knows, in request order. */
+function acksInOrder(
+  type: ElementType,
+  ids: number[],
+  rows: AckRow[],
+  placeOf: (id: number) => { clusterId: number; templateId: number } | undefined,
+): ElementAck[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const place = placeOf(id);
+    return row && place ? [{ ...row, ...place, networkElementId: type.id }] : [];
+  });
 }
 
 export function createElementsService(db: Database) {
@@ -236,16 +247,14 @@ export function createElementsService(db: Database) {
           }
         }
         const ids = await repo.nextIds(tx, rows.length);
-        const acks = await repo.insert(
-          tx,
-          rows.map((row, i) => ({ ...row, id: ids[i] ?? 0, name: row.name ?? '' })),
-          user.id,
-        );
+        const newRows = rows.map((row, i) => ({ ...row, id: ids[i] ?? 0, name: row.name ?? '' }));
+        const acks = await repo.insert(tx, newRows, user.id);
+        const places = new Map(newRows.map((r) => [r.id, r]));
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        return inRequestOrder(ids, acks);
+        return acksInOrder(type, ids, acks, (id) => places.get(id));
       });
     },
 
@@ -326,7 +335,16 @@ export function createElementsService(db: Database) {
           tx,
           [...facts.values()].map((f) => f.projectId),
         );
-        return inRequestOrder(ids, acks);
+        const newTemplates = new Map(changes.map((c) => [c.id, c.templateId]));
+        return acksInOrder(type, ids, acks, (id) => {
+          const fact = facts.get(id);
+          return (
+            fact && {
+              clusterId: fact.clusterId,
+              templateId: newTemplates.get(id) ?? fact.templateId,
+            }
+          );
+        });
       });
     },
 
