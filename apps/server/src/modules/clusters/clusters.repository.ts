@@ -1,20 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { NamingConvention, ProjectPhase, UserRef } from '@integration/contracts';
+import type { Cluster, NamingConvention, ProjectPhase } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { memberColumns } from '../users/members.ts';
 
 /** A cluster row before counts and presence are added. */
-export interface ClusterRow {
-  id: number;
-  name: string;
-  projectId: number;
-  centralOfficeId: number;
-  centralOffice: { id: number; name: string };
-  projectPhase: ProjectPhase;
-  namingConvention: NamingConvention;
-  users: UserRef[];
-  updatedAt: string;
-}
+export type ClusterRow = Omit<Cluster, '_count' | 'usersOnline'>;
 
 export const clustersRepository = {
   list: (db: Queryable, where: SQL) =>

@@ -1,18 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Client, MainProject, Subsidiary } from '@integration/contracts';
+import type { Client, MainProject, Project, Subsidiary } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A project row before counts and presence are added. */
-export interface ProjectRow {
-  id: number;
-  name: string;
-  zoom: number;
-  createdAt: string;
-  updatedAt: string;
-  mainProjectId: number;
-  mainProject: { id: number; name: string };
-  client: { id: number; name: string; subsidiary: { id: number; name: string } };
-}
+export type ProjectRow = Omit<Project, '_count' | 'usersOnline'>;
 
 export const hierarchyRepository = {
   projects: (db: Queryable, where: SQL) =>

@@ -4,142 +4,38 @@ import {
   formatElementName,
   type CreateElementBody,
   type ElementAck,
-  type ElementTemplate,
   type ElementType,
   type MapElement,
-  type NamingConvention,
   type UpdateElementBody,
 } from '@integration/contracts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { lockRow } from '../../db/row-lock.ts';
-import { AppError, forbidden } from '../../http/app-error.ts';
-import { assertAdmin, canEditCluster, visibleProject } from '../access/access.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertAdmin, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
-import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import {
   elementNotFound,
   itemsInvalid,
-  missingCluster,
   versionConflict,
   type IndexedProblem,
 } from './element-errors.ts';
 import { checkAttributes, geometryFor } from './element-validation.ts';
 import {
+  acksInOrder,
+  assertEditable,
+  checkRings,
+  clusterFacts,
+  resolveTemplates,
+  touchProjects,
+} from './element-writes.ts';
+import {
   elementsRepository as repo,
-  type AckRow,
   type ElementChange,
   type ElementFacts,
   type NewElementRow,
 } from './elements.repository.ts';
-
-interface ClusterFacts {
-  id: number;
-  name: string;
-  projectId: number;
-  naming: NamingConvention;
-}
-
-const clusterFacts = (db: Queryable, ids: number[]) =>
-  db.rows<ClusterFacts>(sql`
-    SELECT c.id, c.name, co.project_id AS "projectId",
-           json_build_object('prefix', c.naming_prefix, 'pattern', c.naming_pattern) AS naming
-    FROM clusters c JOIN central_offices co ON co.id = c.central_office_id
-    WHERE c.id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-
-/** Every cluster must exist and be editable by the user, or nothing happens. */
-async function assertEditable(
-  db: Queryable,
-  user: UserRecord,
-  clusterIds: number[],
-): Promise<Map<number, ClusterFacts>> {
-  const unique = [...new Set(clusterIds)];
-  const clusters = new Map((await clusterFacts(db, unique)).map((c) => [c.id, c]));
-  for (const id of unique) {
-    if (!clusters.has(id)) throw missingCluster(user.role === 'admin', id);
-    if (!(await canEditCluster(db, user, id))) throw forbidden();
-  }
-  return clusters;
-}
-
-/** The template each item asks for (checked against project and type), or the default. */
-async function resolveTemplates(
-  db: Queryable,
-  type: ElementType,
-  wanted: { index: number; projectId: number; templateId?: number }[],
-  problems: IndexedProblem[],
-): Promise<Map<number, ElementTemplate>> {
-  const projectIds = [...new Set(wanted.map((w) => w.projectId))];
-  await templatesRepository.ensureDefaults(db, projectIds);
-  const asked = await templatesRepository.byIds(db, [
-    ...new Set(wanted.flatMap((w) => w.templateId ?? [])),
-  ]);
-  const byId = new Map(asked.map((t) => [t.id, t]));
-  const defaults = new Map(
-    (await templatesRepository.defaultsOf(db, projectIds, type.internalName)).map((t) => [
-      t.projectId,
-      t,
-    ]),
-  );
-  const result = new Map<number, ElementTemplate>();
-  for (const w of wanted) {
-    const template =
-      w.templateId === undefined ? defaults.get(w.projectId) : byId.get(w.templateId);
-    if (!template || template.projectId !== w.projectId || template.type !== type.internalName) {
-      problems.push({
-        index: w.index,
-        field: 'templateId',
-        key: 'elements.templateMismatch',
-        vars: { id: w.templateId ?? '-', type: type.displayName },
-      });
-    } else {
-      result.set(w.index, template);
-    }
-  }
-  return result;
-}
-
-// Seven decimals of a degree are about a centimetre: enough to find the spot.
-const round7 = (n: number | null) => (n === null ? '?' : Math.round(n * 1e7) / 1e7);
-
-/** PostGIS's verdict on zone outlines, as problems that say where. */
-async function checkRings(
-  db: Queryable,
-  rings: { index: number; geojson: string }[],
-  problems: IndexedProblem[],
-) {
-  for (const ring of await repo.ringProblems(db, rings)) {
-    problems.push({
-      index: ring.index,
-      field: 'coordinates',
-      key: 'elements.invalidRing',
-      vars: { reason: ring.reason, lat: round7(ring.lat), lng: round7(ring.lng) },
-    });
-  }
-}
-
-async function touchProjects(db: Queryable, projectIds: number[]) {
-  for (const id of new Set(projectIds)) await hierarchyRepository.touchProject(db, id);
-}
-
-/** The statement's answers, completed with what the service knows, in request order. */
-function acksInOrder(
-  type: ElementType,
-  ids: number[],
-  rows: AckRow[],
-  placeOf: (id: number) => { clusterId: number; templateId: number } | undefined,
-): ElementAck[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    const place = placeOf(id);
-    return row && place ? [{ ...row, ...place, networkElementId: type.id }] : [];
-  });
-}
 
 export function createElementsService(db: Database) {
   /** Facts of existing, live elements of this type; the rest are problems by index. */

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type {
+  ElementAck,
+  ElementTemplate,
+  ElementType,
+  NamingConvention,
+} from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+import { forbidden } from '../../http/app-error.ts';
+import { canEditCluster } from '../access/access.ts';
+import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
+import { templatesRepository } from '../templates/templates.repository.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { missingCluster, type IndexedProblem } from './element-errors.ts';
+import { elementsRepository as repo, type AckRow } from './elements.repository.ts';
+
+/** The checks and lookups that every write of elements goes through. */
+
+export interface ClusterFacts {
+  id: number;
+  name: string;
+  projectId: number;
+  naming: NamingConvention;
+}
+
+export const clusterFacts = (db: Queryable, ids: number[]) =>
+  db.rows<ClusterFacts>(sql`
+    SELECT c.id, c.name, co.project_id AS "projectId",
+           json_build_object('prefix', c.naming_prefix, 'pattern', c.naming_pattern) AS naming
+    FROM clusters c JOIN central_offices co ON co.id = c.central_office_id
+    WHERE c.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+
+/** Every cluster must exist and be editable by the user, or nothing happens. */
+export async function assertEditable(
+  db: Queryable,
+  user: UserRecord,
+  clusterIds: number[],
+): Promise<Map<number, ClusterFacts>> {
+  const unique = [...new Set(clusterIds)];
+  const clusters = new Map((await clusterFacts(db, unique)).map((c) => [c.id, c]));
+  for (const id of unique) {
+    if (!clusters.has(id)) throw missingCluster(user.role === 'admin', id);
+    if (!(await canEditCluster(db, user, id))) throw forbidden();
+  }
+  return clusters;
+}
+
+/** The template each item asks for (checked against project and type), or the default. */
+export async function resolveTemplates(
+  db: Queryable,
+  type: ElementType,
+  wanted: { index: number; projectId: number; templateId?: number }[],
+  problems: IndexedProblem[],
+): Promise<Map<number, ElementTemplate>> {
+  const projectIds = [...new Set(wanted.map((w) => w.projectId))];
+  await templatesRepository.ensureDefaults(db, projectIds);
+  const asked = await templatesRepository.byIds(db, [
+    ...new Set(wanted.flatMap((w) => w.templateId ?? [])),
+  ]);
+  const byId = new Map(asked.map((t) => [t.id, t]));
+  const defaults = new Map(
+    (await templatesRepository.defaultsOf(db, projectIds, type.internalName)).map((t) => [
+      t.projectId,
+      t,
+    ]),
+  );
+  const result = new Map<number, ElementTemplate>();
+  for (const w of wanted) {
+    const template =
+      w.templateId === undefined ? defaults.get(w.projectId) : byId.get(w.templateId);
+    if (!template || template.projectId !== w.projectId || template.type !== type.internalName) {
+      problems.push({
+        index: w.index,
+        field: 'templateId',
+        key: 'elements.templateMismatch',
+        vars: { id: w.templateId ?? '-', type: type.displayName },
+      });
+    } else {
+      result.set(w.index, template);
+    }
+  }
+  return result;
+}
+
+// Seven decimals of a degree are about a centimetre: enough to find the spot.
+const round7 = (n: number | null) => (n === null ? '?' : Math.round(n * 1e7) / 1e7);
+
+/** PostGIS's verdict on zone outlines, as problems that say where. */
+export async function checkRings(
+  db: Queryable,
+  rings: { index: number; geojson: string }[],
+  problems: IndexedProblem[],
+) {
+  for (const ring of await repo.ringProblems(db, rings)) {
+    problems.push({
+      index: ring.index,
+      field: 'coordinates',
+      key: 'elements.invalidRing',
+      vars: { reason: ring.reason, lat: round7(ring.lat), lng: round7(ring.lng) },
+    });
+  }
+}
+
+export async function touchProjects(db: Queryable, projectIds: number[]) {
+  for (const id of new Set(projectIds)) await hierarchyRepository.touchProject(db, id);
+}
+
+/** The statement's answers, completed with what the service knows, in request order. */
+export function acksInOrder(
+  type: ElementType,
+  ids: number[],
+  rows: AckRow[],
+  placeOf: (id: number) => { clusterId: number; templateId: number } | undefined,
+): ElementAck[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const place = placeOf(id);
+    return row && place ? [{ ...row, ...place, networkElementId: type.id }] : [];
+  });
+}
