@@ -1,26 +1,26 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { ROUTES } from '../../app/route-table.ts';
-import { session } from '../../session/session.ts';
 import { authApi } from './auth.api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { useProfile } from './useProfile.ts';
+import { signInWith, useProfile } from './useProfile.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const profile = useProfile();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({
     mutationFn: () => authApi.login(email.trim(), password),
     onSuccess: (answer) => {
-      session.signIn(answer.access_token, answer.user);
+      signInWith(queryClient, answer.access_token, answer.user);
       navigate(answer.passwordset ? ROUTES.project.path : ROUTES.setPassword.path, {
         replace: true,
       });

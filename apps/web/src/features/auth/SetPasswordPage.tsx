@@ -10,6 +10,7 @@ import { ROUTES } from '../../app/route-table.ts';
 import { session } from '../../session/session.ts';
 import { authApi } from './auth.api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { signInWith } from './useProfile.ts';
 
 /**
  * Sets a password with the token of a reset or invitation link, or, for a signed-in user
@@ -28,11 +29,10 @@ export function SetPasswordPage() {
 
   const save = useMutation({
     mutationFn: () => authApi.setPassword(password, resetToken),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       notify.success(answer.message);
       if (answer.access_token && answer.user) {
-        session.signIn(answer.access_token, answer.user);
-        await queryClient.invalidateQueries({ queryKey: ['profile'] });
+        signInWith(queryClient, answer.access_token, answer.user);
         navigate(ROUTES.project.path, { replace: true });
       } else {
         navigate(ROUTES.login.path, { replace: true });
