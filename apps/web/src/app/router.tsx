@@ -1,18 +1,31 @@
-import type { ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { SelectPlatformPage } from '../features/auth/SelectPlatformPage.tsx';
 import { SetPasswordPage } from '../features/auth/SetPasswordPage.tsx';
-import { CentralOfficesPage } from '../features/central-offices/CentralOfficesPage.tsx';
-import { ClustersPage } from '../features/clusters/ClustersPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
-import { ProjectsPage } from '../features/projects/ProjectsPage.tsx';
-import { UsersPage } from '../features/users/UsersPage.tsx';
 import { RequireProfile } from './RequireProfile.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 import { ShellLayout } from './shell/ShellLayout.tsx';
 import { Titled } from './Titled.tsx';
+
+/** A screen loaded with its route, so the first page does not carry every other one. */
+function page(load: () => Promise<Record<string, ComponentType>>, name: string): ReactNode {
+  const Screen = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+  return (
+    <Suspense
+      fallback={
+        <Center p="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <Screen />
+    </Suspense>
+  );
+}
 
 /** The screen of each route; routes not listed show their title in the shell for now. */
 const SCREENS: Partial<Record<RouteName, ReactNode>> = {
@@ -20,10 +33,13 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   selectPlatform: <SelectPlatformPage />,
   setPassword: <SetPasswordPage />,
   resetPassword: <ResetPasswordPage />,
-  project: <ProjectsPage />,
-  co: <CentralOfficesPage />,
-  cluster: <ClustersPage />,
-  users: <UsersPage />,
+  project: page(() => import('../features/projects/ProjectsPage.tsx'), 'ProjectsPage'),
+  co: page(
+    () => import('../features/central-offices/CentralOfficesPage.tsx'),
+    'CentralOfficesPage',
+  ),
+  cluster: page(() => import('../features/clusters/ClustersPage.tsx'), 'ClustersPage'),
+  users: page(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
 };
 
 function routeObject(name: RouteName): RouteObject {
