@@ -7,6 +7,7 @@ test('the login screen has its title and labelled fields', async ({ page }) => {
   await expect(page).toHaveTitle('Integration | Login');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByLabel(/^Email/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show or hide the password' })).toBeVisible();
 });
 
 test('signs in and lands on /project', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme, Modal, PasswordInput } from '@mantine/core';
 import i18n from 'i18next';
 
 // Emerald primary (SPEC §9, one of its two presets); no dark mode.
@@ -11,6 +11,11 @@ export function buildTheme() {
     components: {
       Modal: Modal.extend({
         defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } },
+      }),
+      PasswordInput: PasswordInput.extend({
+        defaultProps: {
+          visibilityToggleButtonProps: { 'aria-label': i18n.t('common.togglePassword') },
+        },
       }),
     },
   });
