@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName, idOf as seededIdOf } from '../../test/seeded.ts';
 
 /**
  * Every route of the hierarchy, central office and cluster modules, as seen by four people:
@@ -49,13 +50,8 @@ const target: Target = {
   field: 0,
 };
 
-async function idOf(query: SQL): Promise<number> {
-  const row = await t.db.one<{ id: number }>(query);
-  if (!row) throw new Error('access matrix: a target is missing from the seed');
-  return row.id;
-}
-const byName = (table: string, name: string) =>
-  idOf(sql`SELECT id FROM ${sql.identifier(table)} WHERE name = ${name}`);
+const idOf = (query: SQL) => seededIdOf(t.db, query, 'an access matrix target');
+const byName = (table: string, name: string) => idByName(t.db, table, name);
 
 let serial = 0;
 /** A throwaway CO of Nairobi CBD, optionally with the field user assigned. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CentralOffice } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName, idOf as seededIdOf, userIdByEmail } from '../../test/seeded.ts';
 
 let t: TestApp;
 let admin: string;
@@ -17,13 +18,9 @@ const ids = {
   viewer: 0,
 };
 
-async function idOf(query: ReturnType<typeof sql>, what: string): Promise<number> {
-  const row = await t.db.one<{ id: number }>(query);
-  if (!row) throw new Error(`not seeded: ${what}`);
-  return row.id;
-}
-const projectId = (name: string) => idOf(sql`SELECT id FROM projects WHERE name = ${name}`, name);
-const userId = (email: string) => idOf(sql`SELECT id FROM users WHERE email = ${email}`, email);
+const idOf = (query: SQL, what: string) => seededIdOf(t.db, query, what);
+const projectId = (name: string) => idByName(t.db, 'projects', name);
+const userId = (email: string) => userIdByEmail(t.db, email);
 
 beforeAll(async () => {
   t = await createTestApp();

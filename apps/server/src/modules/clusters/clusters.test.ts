@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CentralOffice, Cluster, Project } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName, liveElementCounts, userIdByEmail } from '../../test/seeded.ts';
+import { emptyElementCounts } from '@integration/contracts';
 
 let t: TestApp;
 let admin: string;
@@ -24,40 +26,13 @@ const ids = {
   viewer: 0,
 };
 
-const ZERO_COUNTS = {
-  PboFat: 0,
-  SpliceClosure: 0,
-  Pole: 0,
-  Manhole: 0,
-  Loop: 0,
-  FDTSRO: 0,
-  SFU: 0,
-  Building: 0,
-  Cable: 0,
-  Zone: 0,
-};
-/** Live elements per type, counted straight from the table, all ten types present. */
-async function liveCounts(scope: 'project' | 'cluster', id: number) {
-  const owner = scope === 'cluster' ? sql`c.id` : sql`co.project_id`;
-  const rows = await t.db.rows<{ type: keyof typeof ZERO_COUNTS; n: number }>(sql`
-    SELECT e.type, count(*)::int AS n FROM network_elements e
-    JOIN clusters c ON c.id = e.cluster_id
-    JOIN central_offices co ON co.id = c.central_office_id
-    WHERE e.deleted_at IS NULL AND ${owner} = ${id}
-    GROUP BY e.type`);
-  return { ...ZERO_COUNTS, ...Object.fromEntries(rows.map((r) => [r.type, r.n])) };
-}
+const ZERO_COUNTS = emptyElementCounts();
+const liveCounts = (scope: 'project' | 'cluster', id: number) => liveElementCounts(t.db, scope, id);
 
 const DEFAULT_PATTERN = '{prefix}-{type}-{seq:4}';
 
-async function idOf(query: SQL, what: string): Promise<number> {
-  const row = await t.db.one<{ id: number }>(query);
-  if (!row) throw new Error(`not found: ${what}`);
-  return row.id;
-}
-const byName = (table: string, name: string) =>
-  idOf(sql`SELECT id FROM ${sql.identifier(table)} WHERE name = ${name}`, name);
-const userId = (email: string) => idOf(sql`SELECT id FROM users WHERE email = ${email}`, email);
+const byName = (table: string, name: string) => idByName(t.db, table, name);
+const userId = (email: string) => userIdByEmail(t.db, email);
 
 beforeAll(async () => {
   t = await createTestApp();

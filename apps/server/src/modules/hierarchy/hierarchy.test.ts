@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Client, MainProject, Project, Subsidiary } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName as seededIdByName, liveElementCounts } from '../../test/seeded.ts';
+import { emptyElementCounts } from '@integration/contracts';
 
 let t: TestApp;
 const tokens = { admin: '', planner: '', field: '', viewer: '', plannerMombasa: '' };
@@ -15,41 +16,10 @@ const ids = {
   safaricom: 0,
 };
 
-const ZERO_COUNTS = {
-  PboFat: 0,
-  SpliceClosure: 0,
-  Pole: 0,
-  Manhole: 0,
-  Loop: 0,
-  FDTSRO: 0,
-  SFU: 0,
-  Building: 0,
-  Cable: 0,
-  Zone: 0,
-};
-
-/** Live elements per type, counted straight from the table, all ten types present. */
-async function liveCounts(scope: 'project' | 'cluster', id: number) {
-  const owner = scope === 'cluster' ? sql`c.id` : sql`co.project_id`;
-  const rows = await t.db.rows<{ type: keyof typeof ZERO_COUNTS; n: number }>(sql`
-    SELECT e.type, count(*)::int AS n FROM network_elements e
-    JOIN clusters c ON c.id = e.cluster_id
-    JOIN central_offices co ON co.id = c.central_office_id
-    WHERE e.deleted_at IS NULL AND ${owner} = ${id}
-    GROUP BY e.type`);
-  return { ...ZERO_COUNTS, ...Object.fromEntries(rows.map((r) => [r.type, r.n])) };
-}
-
-async function idByName(
-  table: 'projects' | 'main_projects' | 'subsidiaries' | 'clients',
-  name: string,
-) {
-  const row = await t.db.one<{ id: number }>(
-    sql`SELECT id FROM ${sql.identifier(table)} WHERE name = ${name}`,
-  );
-  if (!row) throw new Error(`no ${table} row named ${name}`);
-  return row.id;
-}
+const ZERO_COUNTS = emptyElementCounts();
+const liveCounts = (scope: 'project' | 'cluster', id: number) => liveElementCounts(t.db, scope, id);
+const idByName = (table: 'projects' | 'main_projects' | 'subsidiaries' | 'clients', name: string) =>
+  seededIdByName(t.db, table, name);
 
 beforeAll(async () => {
   t = await createTestApp();

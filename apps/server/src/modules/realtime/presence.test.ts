@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import type { Cluster, OnlineUser, Project } from '@integration/contracts';
 import { buildApp } from '../../app.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName } from '../../test/seeded.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -26,13 +26,7 @@ const ids = {
 };
 let GRACE: OnlineUser;
 
-async function idOf(table: string, name: string): Promise<number> {
-  const row = await t.db.one<{ id: number }>(
-    sql`SELECT id FROM ${sql.identifier(table)} WHERE name = ${name}`,
-  );
-  if (!row) throw new Error(`not seeded: ${name}`);
-  return row.id;
-}
+const idOf = (table: string, name: string) => idByName(t.db, table, name);
 
 const urlOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
