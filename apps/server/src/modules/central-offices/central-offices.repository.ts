@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CentralOffice } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { memberColumns } from '../users/members.ts';
+import { memberColumns, membership } from '../users/members.ts';
 
 export const centralOfficesRepository = {
   list: (db: Queryable, where: SQL) =>
@@ -36,23 +36,7 @@ export const centralOfficesRepository = {
     return row.id;
   },
 
-  async addUsers(db: Queryable, id: number, userIds: number[]): Promise<void> {
-    if (!userIds.length) return;
-    await db.rows(sql`
-      INSERT INTO central_office_users (central_office_id, user_id)
-      SELECT ${id}, u FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u
-      ON CONFLICT DO NOTHING`);
-    await db.rows(sql`UPDATE central_offices SET updated_at = now() WHERE id = ${id}`);
-  },
-
-  async removeUser(db: Queryable, id: number, userId: number): Promise<boolean> {
-    const removed = await db.rows(sql`
-      DELETE FROM central_office_users WHERE central_office_id = ${id} AND user_id = ${userId}
-      RETURNING user_id`);
-    if (removed.length)
-      await db.rows(sql`UPDATE central_offices SET updated_at = now() WHERE id = ${id}`);
-    return removed.length > 0;
-  },
+  ...membership('centralOffice'),
 
   clusterNames: (db: Queryable, id: number) =>
     db.rows<{ name: string }>(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Cluster, NamingConvention, ProjectPhase } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { memberColumns } from '../users/members.ts';
+import { memberColumns, membership } from '../users/members.ts';
 
 /** A cluster row before counts and presence are added. */
 export type ClusterRow = Omit<Cluster, '_count' | 'usersOnline'>;
@@ -56,21 +56,7 @@ export const clustersRepository = {
       WHERE id = ${id}`);
   },
 
-  async addUsers(db: Queryable, id: number, userIds: number[]): Promise<void> {
-    if (!userIds.length) return;
-    await db.rows(sql`
-      INSERT INTO cluster_users (cluster_id, user_id)
-      SELECT ${id}, u FROM unnest(${`{${userIds.join(',')}}`}::int[]) AS u
-      ON CONFLICT DO NOTHING`);
-    await db.rows(sql`UPDATE clusters SET updated_at = now() WHERE id = ${id}`);
-  },
-
-  async removeUser(db: Queryable, id: number, userId: number): Promise<boolean> {
-    const removed = await db.rows(sql`
-      DELETE FROM cluster_users WHERE cluster_id = ${id} AND user_id = ${userId} RETURNING user_id`);
-    if (removed.length) await db.rows(sql`UPDATE clusters SET updated_at = now() WHERE id = ${id}`);
-    return removed.length > 0;
-  },
+  ...membership('cluster'),
 
   /** Deletes the cluster with its already-deleted (recoverable) elements. */
   async delete(db: Queryable, id: number): Promise<void> {
