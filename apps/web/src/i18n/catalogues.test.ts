@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import fr from './fr.json';
+import { catalogues } from './i18n.ts';
+
+const { en, fr } = catalogues;
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) =>

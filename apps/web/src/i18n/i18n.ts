@@ -4,8 +4,22 @@ import { DEFAULT_LOCALE } from '@integration/contracts';
 import { session } from '../session/session.ts';
 import en from './en.json';
 import fr from './fr.json';
+import fileFormatEn from './file-format.en.json';
+import fileFormatFr from './file-format.fr.json';
+import mapEn from './map.en.json';
+import mapFr from './map.fr.json';
 
-export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
+// Note: the map editor and the GIS-file screens keep their own catalogues (merged under
+// `map.` and `fileFormat.`) so the large feature strings stay apart from the shell's.
+export const catalogues = {
+  en: { ...en, map: mapEn, fileFormat: fileFormatEn },
+  fr: { ...fr, map: mapFr, fileFormat: fileFormatFr },
+} as const;
+
+export const resources = {
+  en: { translation: catalogues.en },
+  fr: { translation: catalogues.fr },
+} as const;
 
 /** Starts i18next in the stored language; changing language reloads the page (SPEC §2). */
 export function setupI18n(): typeof i18n {
