@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MapElement } from '@integration/contracts';
+import { Editor } from './editor.ts';
+import { memoryPendingStore } from './pending-store.ts';
+import type { SaveGateway } from './save-gateway.ts';
+
+const pole = (id: number, lat: number, version = 1): MapElement => ({
+  id,
+  name: `POL-${id}`,
+  version,
+  coordinates: { lat, lng: 36.82 },
+  attributes: [{ name: 'Name', value: `POL-${id}`, inputType: 'text', attribute_name: 'name' }],
+  updatedById: 1,
+  createdById: 1,
+  networkElementId: 3,
+  networkElement: { id: 3, type: 'Pole', name: 'Pole' },
+  templateId: 3,
+  clusterId: 7,
+  geometry: { url: '/api/icons/pole.svg?width=30', iconSize: 30 },
+  zone: null,
+  createdAt: '',
+  updatedAt: '',
+});
+
+/** A server in memory that can be switched off, or answer a conflict. */
+function fakeServer() {
+  let nextId = 100;
+  const calls: string[] = [];
+  const server = {
+    calls,
+    down: false,
+    conflict: null as MapElement | null,
+    gateway: {
+      async create(segment, items) {
+        calls.push(`create ${segment} ${items.length}`);
+        if (server.down) throw { status: 0, message: 'network' };
+        return items.map(() => ({ id: nextId++, version: 1, name: `NEW-${nextId}` }));
+      },
+      async update(segment, items) {
+        calls.push(`update ${segment} ${items.length}`);
+        if (server.down) throw { status: 0, message: 'network' };
+        if (server.conflict)
+          throw { status: 409, message: 'stale', details: { current: [server.conflict] } };
+        return items.map((i) => ({ id: i.id, version: (i.version ?? 1) + 1 }));
+      },
+      async remove(segment, ids) {
+        calls.push(`delete ${segment} ${ids.length}`);
+        if (server.down) throw { status: 0, message: 'network' };
+      },
+    } satisfies SaveGateway,
+  };
+  return server;
+}
+
+async function openEditor(server = fakeServer(), pending = memoryPendingStore()) {
+  const editor = new Editor({
+    clusterId: 7,
+    loadElements: async () => [pole(1, -1.28), pole(2, -1.2801)],
+    loadTemplates: async () => [],
+    gateway: server.gateway,
+    pending,
+    autosaveDelayMs: 5,
+  });
+  await editor.load();
+  return { editor, server, pending };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 30));
+
+describe('the map editor engine', () => {
+  it('saves a drawn marker after the quiet period and returns it to none', async () => {
+    const { editor, server } = await openEditor();
+    const key = editor.create('Pole', { lat: -1.281, lng: 36.821 });
+    expect(editor.collection.get(key)?.status).toBe('create');
+    await settle();
+    expect(server.calls).toEqual(['create pole 1']);
+    expect(editor.collection.get(key)).toMatchObject({ status: 'none', id: 100 });
+    expect(editor.get().save).toMatchObject({ state: 'saved', pending: 0 });
+  });
+
+  it('sends two or more edits of a type as one multiple request', async () => {
+    const { editor, server } = await openEditor();
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    editor.reshape('e2', { lat: -1.26, lng: 36.8 });
+    await settle();
+    expect(server.calls).toEqual(['update pole 2']);
+  });
+
+  it('keeps edits while the server is down, in storage, and sends them when it is back', async () => {
+    const server = fakeServer();
+    server.down = true;
+    const { editor, pending } = await openEditor(server);
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    const key = editor.create('Pole', { lat: -1.281, lng: 36.821 });
+    await settle();
+    expect(editor.get().save.state).toBe('offline');
+    await editor.persisted();
+    expect(
+      pending.data
+        .get(7)
+        ?.map((e) => e.status)
+        .sort(),
+    ).toEqual(['create', 'edit']);
+
+    // A reload: a new editor restores the edits over the fresh load and saves them.
+    editor.dispose();
+    server.down = false;
+    const { editor: reloaded } = await openEditor(server, pending);
+    expect(reloaded.collection.get(key)?.status).toBe('create');
+    expect(reloaded.collection.get('e1')?.coordinates).toEqual({ lat: -1.27, lng: 36.8 });
+    await settle();
+    expect(reloaded.collection.pending()).toEqual([]);
+    await reloaded.persisted();
+    expect(pending.data.get(7)).toEqual([]);
+  });
+
+  it('undoes and redoes through the same path as autosave', async () => {
+    const { editor } = await openEditor();
+    editor.remove(['e1']);
+    expect(editor.collection.get('e1')?.status).toBe('delete');
+    editor.undo();
+    expect(editor.collection.get('e1')?.status).toBe('edit');
+    editor.redo();
+    expect(editor.collection.get('e1')?.status).toBe('delete');
+    await settle();
+    expect(editor.collection.get('e1')).toBeUndefined();
+  });
+
+  it('never resolves a version conflict silently', async () => {
+    const server = fakeServer();
+    const { editor } = await openEditor(server);
+    server.conflict = { ...pole(1, -1.2), name: 'Their name', version: 2 };
+    editor.edit('e1', 'My name', editor.collection.get('e1')!.attributes);
+    await settle();
+    expect(editor.get().conflicts).toHaveLength(1);
+    expect(editor.collection.get('e1')?.status).toBe('edit');
+    server.conflict = null;
+    const update = vi.spyOn(server.gateway, 'update');
+    editor.resolveConflict('e1', 'mine');
+    await settle();
+    expect(update.mock.calls[0]?.[1][0]).toMatchObject({ id: 1, name: 'My name', version: 2 });
+    expect(editor.collection.get('e1')?.status).toBe('none');
+  });
+
+  it('snaps a dragged marker onto a marker within 15 m', async () => {
+    const { editor } = await openEditor();
+    // ~5.5 m north of pole 2.
+    editor.finishDrag('e1', { lat: -1.28005, lng: 36.82 });
+    expect(editor.collection.get('e1')?.coordinates).toEqual({ lat: -1.2801, lng: 36.82 });
+    // ~110 m away: no snap.
+    editor.finishDrag('e1', { lat: -1.279, lng: 36.82 });
+    expect(editor.collection.get('e1')?.coordinates).toEqual({ lat: -1.279, lng: 36.82 });
+  });
+});

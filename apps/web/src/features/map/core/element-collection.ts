@@ -1,0 +1,255 @@
+import type { MapElement } from '@integration/contracts';
+import {
+  contentOf,
+  styleOf,
+  type EditorElement,
+  type ElementContent,
+  type ElementStyle,
+} from './editor-element.ts';
+
+/** What changed in the collection, so the map can update only those features. */
+export interface CollectionDiff {
+  reset?: boolean;
+  upserted: EditorElement[];
+  removed: EditorElement[];
+}
+
+type Listener = (diff: CollectionDiff) => void;
+
+/**
+ * The elements of the open cluster, keyed locally. It applies content changes and sets edit
+ * statuses by the rules of SPEC §4; it knows nothing of the network or the map.
+ */
+export class ElementCollection {
+  private readonly byKey = new Map<string, EditorElement>();
+  private readonly keyById = new Map<number, string>();
+  private nextFid = 1;
+  private listeners = new Set<Listener>();
+  private batch: CollectionDiff | null = null;
+
+  get size() {
+    return this.byKey.size;
+  }
+  get(key: string) {
+    return this.byKey.get(key);
+  }
+  byId(id: number) {
+    const key = this.keyById.get(id);
+    return key ? this.byKey.get(key) : undefined;
+  }
+  byFid(fid: number) {
+    for (const e of this.byKey.values()) if (e.fid === fid) return e;
+    return undefined;
+  }
+  all(): IterableIterator<EditorElement> {
+    return this.byKey.values();
+  }
+  /** Elements the map shows: everything not waiting to be deleted. */
+  *visible(): Generator<EditorElement> {
+    for (const e of this.byKey.values()) if (e.status !== 'delete') yield e;
+  }
+  pending(): EditorElement[] {
+    return [...this.byKey.values()].filter((e) => e.status !== 'none');
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Group the notifications of several changes into one diff. */
+  batched<T>(work: () => T): T {
+    const outer = this.batch === null;
+    if (outer) this.batch = { upserted: [], removed: [] };
+    try {
+      return work();
+    } finally {
+      if (outer) {
+        const diff = this.batch!;
+        this.batch = null;
+        this.emit(diff);
+      }
+    }
+  }
+
+  private emit(diff: CollectionDiff) {
+    if (!diff.reset && diff.upserted.length === 0 && diff.removed.length === 0) return;
+    for (const l of this.listeners) l(diff);
+  }
+
+  private changed(element: EditorElement, removed = false) {
+    const diff = this.batch ?? { upserted: [], removed: [] };
+    (removed ? diff.removed : diff.upserted).push(element);
+    if (!this.batch) this.emit(diff);
+  }
+
+  private insert(element: EditorElement) {
+    this.byKey.set(element.key, element);
+    if (element.id !== null) this.keyById.set(element.id, element.key);
+  }
+
+  private drop(element: EditorElement) {
+    this.byKey.delete(element.key);
+    if (element.id !== null) this.keyById.delete(element.id);
+  }
+
+  fromServer(e: MapElement, key = `e${e.id}`): EditorElement {
+    return {
+      ...contentOf({ ...e, type: e.networkElement.type }),
+      key,
+      fid: this.nextFid++,
+      id: e.id,
+      version: e.version,
+      status: 'none',
+      rev: 0,
+      style: styleOf(e),
+    };
+  }
+
+  /** Replace everything with a fresh load from the server. */
+  reset(elements: MapElement[]): void {
+    this.byKey.clear();
+    this.keyById.clear();
+    for (const e of elements) this.insert(this.fromServer(e));
+    this.emit({ reset: true, upserted: [], removed: [] });
+  }
+
+  /** Apply one change of content with the status rules of SPEC §4. */
+  applyContent(key: string, after: ElementContent | null, style: ElementStyle = {}): void {
+    const current = this.byKey.get(key);
+    if (!current) {
+      if (!after) return;
+      const created: EditorElement = {
+        ...after,
+        key,
+        fid: this.nextFid++,
+        id: null,
+        version: null,
+        status: 'create',
+        rev: 1,
+        style,
+      };
+      this.insert(created);
+      return this.changed(created);
+    }
+    const next: EditorElement = { ...current, rev: current.rev + 1, problem: undefined };
+    if (!after) {
+      if (current.id === null && !this.inFlight(current)) {
+        this.drop(current);
+        return this.changed(current, true);
+      }
+      next.status = 'delete';
+      this.byKey.set(key, next);
+      return this.changed(next, true);
+    }
+    Object.assign(next, contentOf(after));
+    next.status = current.id === null ? 'create' : 'edit';
+    this.byKey.set(key, next);
+    this.changed(next);
+  }
+
+  /** Create requests in flight: a new element removed meanwhile must be deleted after. */
+  private readonly creating = new Set<string>();
+  inFlight(e: EditorElement) {
+    return this.creating.has(e.key);
+  }
+  markCreating(keys: string[], on: boolean) {
+    for (const k of keys) {
+      if (on) this.creating.add(k);
+      else this.creating.delete(k);
+    }
+  }
+
+  /** Settle an element the server accepted at revision `rev`. */
+  settle(key: string, rev: number, ack: { id: number; version: number; name?: string }): void {
+    const current = this.byKey.get(key);
+    if (!current) return;
+    if (current.id === null) this.keyById.set(ack.id, key);
+    const next: EditorElement = { ...current, id: ack.id, version: ack.version };
+    if (current.rev === rev) {
+      if (current.status === 'delete') {
+        this.drop(current);
+        return this.changed(current, true);
+      }
+      next.status = 'none';
+      if (ack.name && current.status === 'create') next.name = ack.name;
+    } else if (current.status === 'create') {
+      next.status = 'edit';
+    }
+    this.byKey.set(key, next);
+    if (next.status !== 'delete') this.changed(next);
+  }
+
+  /** The server no longer has it (deleted here and saved, or deleted by someone else). */
+  forget(key: string): void {
+    const current = this.byKey.get(key);
+    if (!current) return;
+    this.drop(current);
+    this.changed(current, true);
+  }
+
+  /** Mark a refusal on an element; it is not sent again until it changes. */
+  flag(key: string, patch: Pick<EditorElement, 'problem' | 'conflict'>): void {
+    const current = this.byKey.get(key);
+    if (current) this.byKey.set(key, { ...current, ...patch });
+  }
+
+  /**
+   * Merge a periodic refetch: elements changed here are skipped (SPEC §4); the rest take
+   * the server's version; those gone from the server disappear.
+   */
+  mergeRemote(elements: MapElement[]): void {
+    this.batched(() => {
+      const seen = new Set<number>();
+      for (const remote of elements) {
+        seen.add(remote.id);
+        const local = this.byId(remote.id);
+        if (local && local.status !== 'none') continue;
+        if (local && local.version === remote.version) continue;
+        const fresh = this.fromServer(remote, local?.key);
+        if (local) fresh.fid = local.fid;
+        this.insert(fresh);
+        this.changed(fresh);
+      }
+      for (const e of [...this.byKey.values()]) {
+        if (e.id !== null && e.status === 'none' && !seen.has(e.id)) this.forget(e.key);
+      }
+    });
+  }
+
+  /**
+   * Put back an unsaved edit kept in the browser's storage over the fresh load: it wins
+   * over the server's copy, which it was based on.
+   */
+  restore(saved: EditorElement): void {
+    const local = saved.id !== null ? this.byId(saved.id) : undefined;
+    if (saved.id !== null && !local && saved.status === 'delete') return;
+    const restored: EditorElement = {
+      ...saved,
+      key: local?.key ?? saved.key,
+      fid: local?.fid ?? this.nextFid++,
+      conflict: undefined,
+    };
+    if (saved.id !== null && !local) {
+      // Deleted on the server meanwhile: the edit comes back as a new element.
+      Object.assign(restored, { id: null, version: null, status: 'create' });
+    }
+    this.insert(restored);
+    this.changed(restored, restored.status === 'delete');
+  }
+
+  /** Keep the local change over a conflicting one: it will be sent with their version. */
+  rebase(key: string, version: number): void {
+    const current = this.byKey.get(key);
+    if (current) this.byKey.set(key, { ...current, version, conflict: undefined });
+  }
+
+  /** Take the server's version of a conflicting element, dropping the local change. */
+  acceptRemote(remote: MapElement): void {
+    const local = this.byId(remote.id);
+    const fresh = this.fromServer(remote, local?.key);
+    if (local) fresh.fid = local.fid;
+    this.insert(fresh);
+    this.changed(fresh);
+  }
+}

@@ -1,0 +1,45 @@
+import type {
+  CreateElementBody,
+  ElementAttribute,
+  UpdateElementBody,
+} from '@integration/contracts';
+import type { EditorElement } from './editor-element.ts';
+
+/** What a save answers per item. */
+export interface SaveAck {
+  id: number;
+  version: number;
+  name?: string;
+}
+
+/** The per-type endpoints, as the save queue needs them (the web app wires the API client). */
+export interface SaveGateway {
+  create(segment: string, items: CreateElementBody[]): Promise<SaveAck[]>;
+  update(segment: string, items: (UpdateElementBody & { id: number })[]): Promise<SaveAck[]>;
+  remove(segment: string, ids: number[]): Promise<void>;
+}
+
+/** Attributes the server sets itself are not sent back (it would refuse or ignore them). */
+const SERVER_SET = new Set(['Coordinates', 'Length', 'Creation Date', 'Last Modification Date']);
+
+const sentAttributes = (attributes: ElementAttribute[]) =>
+  attributes
+    .filter((a) => !SERVER_SET.has(a.name) && a.name !== 'Name')
+    .map((a) => ({ name: a.name, value: a.value }));
+
+export const toCreateItem = (e: EditorElement): CreateElementBody => ({
+  clusterId: e.clusterId,
+  templateId: e.templateId,
+  ...(e.name ? { name: e.name } : {}),
+  coordinates: e.coordinates,
+  attributes: sentAttributes(e.attributes),
+});
+
+export const toUpdateItem = (e: EditorElement): UpdateElementBody & { id: number } => ({
+  id: e.id!,
+  ...(e.name ? { name: e.name } : {}),
+  coordinates: e.coordinates,
+  attributes: sentAttributes(e.attributes),
+  templateId: e.templateId,
+  ...(e.version ? { version: e.version } : {}),
+});

@@ -1,0 +1,219 @@
+import { AUTOSAVE_DELAY_MS, elementTypeByName, type MapElement } from '@integration/contracts';
+import type { EditorElement } from './editor-element.ts';
+import type { ElementCollection } from './element-collection.ts';
+import { toCreateItem, toUpdateItem, type SaveGateway } from './save-gateway.ts';
+
+/** What the indicator shows. */
+export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'error';
+
+/** A failed call, as the API client throws it. */
+export interface SaveFailure {
+  status: number;
+  message: string;
+  details?: unknown;
+}
+
+export type SaveKind = 'markers' | 'cables' | 'zones';
+type Operation = 'create' | 'edit' | 'delete';
+
+export interface SaveEvents {
+  onState(state: SaveState, pending: number, message?: string): void;
+  onSaved(kind: SaveKind, count: number): void;
+  onFailed(kind: SaveKind, message: string): void;
+  onConflict(elements: EditorElement[]): void;
+  onSettled(): void;
+}
+
+export const kindOf = (e: Pick<EditorElement, 'type'>): SaveKind =>
+  e.type === 'Cable' ? 'cables' : e.type === 'Zone' ? 'zones' : 'markers';
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Autosave (SPEC §4): 800 ms after the last change, pending elements are sent through the
+ * per-type endpoints (one item → single endpoint, more → multiple). Transient failures are
+ * retried with a growing delay; refusals are marked on the element and wait for a new
+ * change; a stale version is handed to the user, never resolved silently.
+ */
+export class SaveQueue {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private again = false;
+  private attempt = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly collection: ElementCollection,
+    private readonly gateway: SaveGateway,
+    private readonly events: SaveEvents,
+    private readonly delayMs = AUTOSAVE_DELAY_MS,
+  ) {}
+
+  /** A change happened: save after the quiet period. */
+  schedule(delay = this.delayMs): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.report();
+    this.timer = setTimeout(() => void this.flush(), delay);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  get busy() {
+    return this.running;
+  }
+
+  private sendable(): EditorElement[] {
+    return this.collection
+      .pending()
+      .filter((e) => !e.problem && !e.conflict && !this.collection.inFlight(e));
+  }
+
+  private report(state?: SaveState, message?: string) {
+    const pending = this.collection.pending().length;
+    this.events.onState(state ?? (pending ? 'pending' : 'saved'), pending, message);
+  }
+
+  /** Send everything pending now. */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        const ok = await this.sendAll();
+        if (!ok) return;
+      } while (this.again || this.sendable().length > 0);
+      this.attempt = 0;
+      this.report();
+    } finally {
+      this.running = false;
+      this.events.onSettled();
+    }
+  }
+
+  /** One pass over every group; false when a transient failure stopped it. */
+  private async sendAll(): Promise<boolean> {
+    const groups = new Map<string, { op: Operation; items: EditorElement[] }>();
+    for (const e of this.sendable()) {
+      const op: Operation | null =
+        e.status === 'create' && e.id === null
+          ? 'create'
+          : e.id === null
+            ? null // removed while its create is in flight: deleted once it has an id
+            : e.status === 'delete'
+              ? 'delete'
+              : 'edit';
+      if (!op) continue;
+      const id = `${op}:${e.type}`;
+      const group = groups.get(id) ?? { op, items: [] };
+      group.items.push(e);
+      groups.set(id, group);
+    }
+    const order: Operation[] = ['create', 'edit', 'delete'];
+    const sorted = [...groups.values()].sort((a, b) => order.indexOf(a.op) - order.indexOf(b.op));
+    for (const group of sorted) {
+      this.report('saving');
+      const outcome = await this.send(group.op, group.items);
+      if (outcome === 'retry') return false;
+    }
+    return true;
+  }
+
+  private async send(op: Operation, items: EditorElement[]): Promise<'ok' | 'retry' | 'refused'> {
+    const segment = elementTypeByName(items[0]!.type)!.segment;
+    const revs = new Map(items.map((e) => [e.key, e.rev]));
+    const kind = kindOf(items[0]!);
+    if (op === 'create') this.collection.markCreating([...revs.keys()], true);
+    try {
+      if (op === 'create') {
+        const acks = await this.gateway.create(segment, items.map(toCreateItem));
+        this.collection.batched(() =>
+          acks.forEach((ack, i) =>
+            this.collection.settle(items[i]!.key, revs.get(items[i]!.key)!, ack),
+          ),
+        );
+      } else if (op === 'edit') {
+        const acks = await this.gateway.update(segment, items.map(toUpdateItem));
+        this.collection.batched(() =>
+          acks.forEach((ack, i) =>
+            this.collection.settle(items[i]!.key, revs.get(items[i]!.key)!, ack),
+          ),
+        );
+      } else {
+        await this.gateway.remove(
+          segment,
+          items.map((e) => e.id!),
+        );
+        this.collection.batched(() =>
+          items.forEach((e) =>
+            this.collection.settle(e.key, revs.get(e.key)!, { id: e.id!, version: e.version ?? 0 }),
+          ),
+        );
+      }
+      this.attempt = 0;
+      this.events.onSaved(kind, items.length);
+      return 'ok';
+    } catch (error) {
+      return this.failed(op, items, kind, error as SaveFailure);
+    } finally {
+      if (op === 'create') this.collection.markCreating([...revs.keys()], false);
+    }
+  }
+
+  private failed(
+    op: Operation,
+    items: EditorElement[],
+    kind: SaveKind,
+    failure: SaveFailure,
+  ): 'retry' | 'refused' {
+    const status = failure.status ?? 0;
+    if (status === 0 || status >= 500 || status === 429 || status === 401) {
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** this.attempt++);
+      this.report(status === 0 ? 'offline' : 'error', failure.message);
+      this.timer = setTimeout(() => void this.flush(), delay);
+      return 'retry';
+    }
+    if (status === 409 && op !== 'create') {
+      const current = (failure.details as { current?: MapElement[] } | undefined)?.current ?? [];
+      const conflicted: EditorElement[] = [];
+      for (const remote of current) {
+        const local = this.collection.byId(remote.id);
+        if (!local) continue;
+        this.collection.flag(local.key, { conflict: remote });
+        conflicted.push(this.collection.get(local.key)!);
+      }
+      if (conflicted.length) {
+        this.events.onConflict(conflicted);
+        return 'refused';
+      }
+    }
+    if (status === 404 && op === 'delete') {
+      // Already gone on the server: single deletes settle, a batch is retried one by one.
+      if (items.length === 1) this.collection.forget(items[0]!.key);
+      else for (const e of items) void this.send('delete', [e]);
+      return 'refused';
+    }
+    const problems = Array.isArray(failure.details)
+      ? (failure.details as { index?: number; message?: string }[])
+      : [];
+    const byIndex = problems.filter((p) => typeof p.index === 'number');
+    if (byIndex.length) {
+      for (const p of byIndex) {
+        const item = items[p.index!];
+        if (item) this.collection.flag(item.key, { problem: p.message ?? failure.message });
+      }
+    } else {
+      for (const item of items) this.collection.flag(item.key, { problem: failure.message });
+    }
+    this.events.onFailed(kind, failure.message);
+    return 'refused';
+  }
+}
