@@ -130,7 +130,7 @@ describe('the map editor engine', () => {
     const server = fakeServer();
     const { editor } = await openEditor(server);
     server.conflict = { ...pole(1, -1.2), name: 'Their name', version: 2 };
-    editor.edit('e1', 'My name', editor.collection.get('e1')!.attributes);
+    editor.edit('e1', 'My name', editor.collection.get('e1')?.attributes ?? []);
     await settle();
     expect(editor.get().conflicts).toHaveLength(1);
     expect(editor.collection.get('e1')?.status).toBe('edit');

@@ -311,13 +311,17 @@ export class Editor {
   // ---- conflicts (409) ----
 
   private addConflicts(elements: EditorElement[]) {
-    const entries = elements
-      .filter((e) => e.conflict)
-      .map((e) => ({
-        key: e.key,
-        mine: { name: e.name, coordinates: e.coordinates, attributes: e.attributes },
-        theirs: e.conflict!,
-      }));
+    const entries = elements.flatMap((e) =>
+      e.conflict
+        ? [
+            {
+              key: e.key,
+              mine: { name: e.name, coordinates: e.coordinates, attributes: e.attributes },
+              theirs: e.conflict,
+            },
+          ]
+        : [],
+    );
     const others = this.get().conflicts.filter((c) => !entries.some((e) => e.key === c.key));
     this.set({ conflicts: [...others, ...entries] });
   }

@@ -64,8 +64,8 @@ export class ElementCollection {
     try {
       return work();
     } finally {
-      if (outer) {
-        const diff = this.batch!;
+      if (outer && this.batch) {
+        const diff = this.batch;
         this.batch = null;
         this.emit(diff);
       }

@@ -14,7 +14,7 @@ export const lengthM = (path: LatLng[]) =>
 /** Area of a ring in square metres (the ring may be open). */
 export function areaM2(ring: LatLng[]): number {
   if (ring.length < 3) return 0;
-  const closed = [...ring.map(pos), pos(ring[0]!)];
+  const closed = [...ring, ring[0] as LatLng].map(pos);
   return area(polygon([closed]));
 }
 

@@ -36,7 +36,7 @@ export const toCreateItem = (e: EditorElement): CreateElementBody => ({
 });
 
 export const toUpdateItem = (e: EditorElement): UpdateElementBody & { id: number } => ({
-  id: e.id!,
+  id: e.id ?? 0,
   ...(e.name ? { name: e.name } : {}),
   coordinates: e.coordinates,
   attributes: sentAttributes(e.attributes),

@@ -1,7 +1,7 @@
 import { AUTOSAVE_DELAY_MS, elementTypeByName, type MapElement } from '@integration/contracts';
 import type { EditorElement } from './editor-element.ts';
 import type { ElementCollection } from './element-collection.ts';
-import { toCreateItem, toUpdateItem, type SaveGateway } from './save-gateway.ts';
+import { toCreateItem, toUpdateItem, type SaveAck, type SaveGateway } from './save-gateway.ts';
 
 /** What the indicator shows. */
 export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'error';
@@ -128,43 +128,37 @@ export class SaveQueue {
   }
 
   private async send(op: Operation, items: EditorElement[]): Promise<'ok' | 'retry' | 'refused'> {
-    const segment = elementTypeByName(items[0]!.type)!.segment;
-    const revs = new Map(items.map((e) => [e.key, e.rev]));
-    const kind = kindOf(items[0]!);
-    if (op === 'create') this.collection.markCreating([...revs.keys()], true);
+    const first = items[0];
+    const segment = first && elementTypeByName(first.type)?.segment;
+    if (!first || !segment) return 'ok';
+    // The revision each item was sent at: later changes stay pending after the answer.
+    const sent = items.map((e) => ({ key: e.key, rev: e.rev, id: e.id ?? 0, version: e.version }));
+    const settle = (acks: SaveAck[]) =>
+      this.collection.batched(() =>
+        sent.forEach((s, i) => {
+          const ack = acks[i];
+          if (ack) this.collection.settle(s.key, s.rev, ack);
+        }),
+      );
+    const keys = sent.map((s) => s.key);
+    if (op === 'create') this.collection.markCreating(keys, true);
     try {
-      if (op === 'create') {
-        const acks = await this.gateway.create(segment, items.map(toCreateItem));
-        this.collection.batched(() =>
-          acks.forEach((ack, i) =>
-            this.collection.settle(items[i]!.key, revs.get(items[i]!.key)!, ack),
-          ),
-        );
-      } else if (op === 'edit') {
-        const acks = await this.gateway.update(segment, items.map(toUpdateItem));
-        this.collection.batched(() =>
-          acks.forEach((ack, i) =>
-            this.collection.settle(items[i]!.key, revs.get(items[i]!.key)!, ack),
-          ),
-        );
-      } else {
+      if (op === 'create') settle(await this.gateway.create(segment, items.map(toCreateItem)));
+      else if (op === 'edit') settle(await this.gateway.update(segment, items.map(toUpdateItem)));
+      else {
         await this.gateway.remove(
           segment,
-          items.map((e) => e.id!),
+          sent.map((s) => s.id),
         );
-        this.collection.batched(() =>
-          items.forEach((e) =>
-            this.collection.settle(e.key, revs.get(e.key)!, { id: e.id!, version: e.version ?? 0 }),
-          ),
-        );
+        settle(sent.map((s) => ({ id: s.id, version: s.version ?? 0 })));
       }
       this.attempt = 0;
-      this.events.onSaved(kind, items.length);
+      this.events.onSaved(kindOf(first), items.length);
       return 'ok';
     } catch (error) {
-      return this.failed(op, items, kind, error as SaveFailure);
+      return this.failed(op, items, kindOf(first), error as SaveFailure);
     } finally {
-      if (op === 'create') this.collection.markCreating([...revs.keys()], false);
+      if (op === 'create') this.collection.markCreating(keys, false);
     }
   }
 
@@ -188,7 +182,7 @@ export class SaveQueue {
         const local = this.collection.byId(remote.id);
         if (!local) continue;
         this.collection.flag(local.key, { conflict: remote });
-        conflicted.push(this.collection.get(local.key)!);
+        conflicted.push({ ...local, conflict: remote });
       }
       if (conflicted.length) {
         this.events.onConflict(conflicted);
@@ -197,7 +191,7 @@ export class SaveQueue {
     }
     if (status === 404 && op === 'delete') {
       // Already gone on the server: single deletes settle, a batch is retried one by one.
-      if (items.length === 1) this.collection.forget(items[0]!.key);
+      if (items.length === 1) items.forEach((e) => this.collection.forget(e.key));
       else for (const e of items) void this.send('delete', [e]);
       return 'refused';
     }
@@ -207,7 +201,7 @@ export class SaveQueue {
     const byIndex = problems.filter((p) => typeof p.index === 'number');
     if (byIndex.length) {
       for (const p of byIndex) {
-        const item = items[p.index!];
+        const item = items[p.index ?? -1];
         if (item) this.collection.flag(item.key, { problem: p.message ?? failure.message });
       }
     } else {
