@@ -20,7 +20,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
+import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
 import { centralOfficesRoutes } from './modules/central-offices/central-offices.routes.ts';
@@ -91,6 +93,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
       await api.register(elementsRoutes(createElementsService(db)));
+      await api.register(iconsRoutes);
+      await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({
           status: false,

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { Basemap } from '@integration/contracts';
+import { loadBasemaps } from './modules/basemaps/basemaps.config.ts';
 
 /**
  * Every environment variable the server reads, parsed in one place.
@@ -31,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
+  /** The map's base layers: BASEMAPS (JSON or a JSON file) over public XYZ defaults. */
+  basemaps: Basemap[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,5 +84,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    basemaps: loadBasemaps(env.BASEMAPS),
   };
 }

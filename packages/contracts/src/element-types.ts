@@ -16,6 +16,7 @@ export const ELEMENT_TYPES = [
     segment: 'pbofat',
     geometry: 'point',
     code: 'PBO',
+    color: '#2e7d32',
   },
   {
     id: 2,
@@ -24,6 +25,7 @@ export const ELEMENT_TYPES = [
     segment: 'spliceclosure',
     geometry: 'point',
     code: 'SC',
+    color: '#7b1fa2',
   },
   {
     id: 3,
@@ -32,6 +34,7 @@ export const ELEMENT_TYPES = [
     segment: 'pole',
     geometry: 'point',
     code: 'POL',
+    color: '#8d6e63',
   },
   {
     id: 4,
@@ -40,6 +43,7 @@ export const ELEMENT_TYPES = [
     segment: 'manhole',
     geometry: 'point',
     code: 'MH',
+    color: '#455a64',
   },
   {
     id: 5,
@@ -48,6 +52,7 @@ export const ELEMENT_TYPES = [
     segment: 'loop',
     geometry: 'point',
     code: 'LP',
+    color: '#00897b',
   },
   {
     id: 6,
@@ -56,6 +61,7 @@ export const ELEMENT_TYPES = [
     segment: 'fdt',
     geometry: 'point',
     code: 'FDT',
+    color: '#c62828',
   },
   {
     id: 7,
@@ -64,6 +70,7 @@ export const ELEMENT_TYPES = [
     segment: 'sfu',
     geometry: 'point',
     code: 'SFU',
+    color: '#d81b60',
   },
   {
     id: 8,
@@ -72,6 +79,7 @@ export const ELEMENT_TYPES = [
     segment: 'building',
     geometry: 'point',
     code: 'BLD',
+    color: '#1565c0',
   },
   {
     id: 9,
@@ -80,6 +88,7 @@ export const ELEMENT_TYPES = [
     segment: 'cable',
     geometry: 'line',
     code: 'CBL',
+    color: '#ef6c00',
   },
   {
     id: 10,
@@ -88,6 +97,7 @@ export const ELEMENT_TYPES = [
     segment: 'zone',
     geometry: 'polygon',
     code: 'ZN',
+    color: '#f9a825',
   },
 ] as const satisfies readonly {
   id: number;
@@ -96,6 +106,8 @@ export const ELEMENT_TYPES = [
   segment: string;
   geometry: GeometryKind;
   code: string;
+  /** Map colour (hex): marker icon, legend swatch, default cable and zone colour. */
+  color: string;
 }[];
 
 export type ElementType = (typeof ELEMENT_TYPES)[number];

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './basemaps.ts';
 export * from './constants.ts';
 export * from './default-templates.ts';
 export * from './element-types.ts';

@@ -57,6 +57,9 @@ export const en = {
   'elements.deleted': '{count} element(s) deleted.',
   'elements.notDeleted': '{type} {id} is not deleted.',
   'elements.restored': "{type} '{name}' restored.",
+  'icons.unknownType': "There is no icon '{type}'. Known icons: {types}.",
+  'icons.invalidWidth':
+    "The icon width must be a whole number of pixels from {min} to {max}, not '{value}'.",
   'validation.invalidJson': 'The request body is not valid JSON.',
   'validation.required': "'{field}' is required.",
   'validation.invalidType': "'{field}' must be a {expected}.",

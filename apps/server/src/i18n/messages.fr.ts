@@ -61,6 +61,9 @@ export const fr: Record<MessageKey, string> = {
   'elements.deleted': '{count} élément(s) supprimé(s).',
   'elements.notDeleted': "{type} {id} n'est pas supprimé.",
   'elements.restored': '{type} « {name} » restauré.',
+  'icons.unknownType': "Il n'existe pas d'icône « {type} ». Icônes disponibles : {types}.",
+  'icons.invalidWidth':
+    "La largeur de l'icône doit être un nombre entier de pixels de {min} à {max}, pas « {value} ».",
   'validation.invalidJson': "Le corps de la requête n'est pas un JSON valide.",
   'validation.required': '« {field} » est obligatoire.',
   'validation.invalidType': '« {field} » doit être de type {expected}.',
