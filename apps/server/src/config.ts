@@ -33,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
+  /** Largest upload the GIS file import accepts, in bytes (all files of one request). */
+  importMaxBytes: number;
   /** The map's base layers: BASEMAPS (JSON or a JSON file) over public XYZ defaults. */
   basemaps: Basemap[];
 }
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),
   };
 }

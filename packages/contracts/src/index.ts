@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './default-templates.ts';
 export * from './element-types.ts';
 export * from './elements.ts';
+export * from './file-format.ts';
 export * from './envelope.ts';
 export * from './hierarchy.ts';
 export * from './locales.ts';

@@ -64,6 +64,55 @@ export const fr: Record<MessageKey, string> = {
   'icons.unknownType': "Il n'existe pas d'icône « {type} ». Icônes disponibles : {types}.",
   'icons.invalidWidth':
     "La largeur de l'icône doit être un nombre entier de pixels de {min} à {max}, pas « {value} ».",
+  'files.tooLarge': 'Les fichiers dépassent la limite d’import de {max} Mo.',
+  'files.noFiles': 'Choisissez au moins un fichier à importer.',
+  'files.tooManyFiles': 'Envoyez au plus {max} fichiers à la fois (zippez-les s’il y en a plus).',
+  'files.unsupportedFile':
+    '« {file} » ne peut pas être importé. Envoyez un zip, les parties d’un shapefile (.shp, .shx, .dbf, .prj, .cpg), du KML, du KMZ, du GeoJSON, un GeoPackage, un FlatGeobuf ou un CSV.',
+  'files.notZip': '« {file} » n’est pas une archive zip valide.',
+  'files.zipInZip':
+    '« {file} » contient une autre archive ({entry}). Décompressez-la et envoyez les fichiers qu’elle contient.',
+  'files.zipTooManyEntries': '« {file} » contient plus de {max} fichiers.',
+  'files.zipTooLarge': '« {file} » ferait plus de {max} Mo une fois décompressé.',
+  'files.zipUnsafePath': '« {file} » contient une entrée au chemin dangereux : {entry}.',
+  'files.zipNoShapefile':
+    '« {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
+  'files.noLayers': 'aucune couche trouvée',
+  'files.shpInvalid': '« {file} » n’est pas un shapefile : son en-tête n’est pas valide.',
+  'files.shpTruncated':
+    '« {file} » est tronqué : son en-tête annonce {expected} octets mais il en contient {actual}.',
+  'files.unknownShapeType': '« {file} » a un type de forme inconnu ({type}).',
+  'files.prjInvalid':
+    '« {file} » n’est pas un fichier de projection ({reason}). Envoyez le bon .prj, ou indiquez le code EPSG des coordonnées.',
+  'files.prjHtml': 'c’est une page web',
+  'files.prjNotWkt': 'il ne contient aucune définition WKT',
+  'files.crsRequired':
+    'Les coordonnées de {layers} ne sont pas des longitudes et latitudes et aucun système de coordonnées n’est déclaré. Indiquez le code EPSG de leur système de coordonnées (par exemple 32737 pour UTM zone 37S).',
+  'files.epsgUnknown': 'EPSG:{epsg} n’est pas un système de coordonnées connu de GDAL.',
+  'files.unreadable': '« {file} » n’a pas pu être lu : {reason}',
+  'files.notGeoJson': '« {file} » n’est pas du GeoJSON : {reason}',
+  'files.coordinatesNotFinite':
+    'La couche « {layer} » de « {file} » a des coordonnées qui ne sont pas des nombres finis (entité {index}).',
+  'files.emptyLayer': '« {file} » ne contient aucune entité ({layers}).',
+  'files.warn.nullGeometries': '{count} entité(s) sans géométrie ignorée(s).',
+  'files.warn.assumedWgs84':
+    'Aucun système de coordonnées déclaré : les coordonnées ressemblent à des longitudes et latitudes et ont été lues en WGS84.',
+  'files.warn.userCrs': 'Coordonnées lues en EPSG:{epsg}, comme demandé.',
+  'files.warn.encodingUtf8':
+    'Le texte est en UTF-8 bien que le fichier déclare {declared} : lu en UTF-8.',
+  'files.warn.encodingDefault': 'Aucun encodage de texte déclaré : lu en {encoding}.',
+  'files.warn.encodingCpg': 'Texte lu en {encoding}, d’après le fichier .cpg (« {cpg} »).',
+  'files.warn.skippedFile': '« {file} » a été ignoré : {reason}',
+  'files.warn.noGeometry':
+    'La couche « {layer} » de « {file} » n’a pas de géométrie et a été ignorée.',
+  'files.warn.emptyLayer':
+    'La couche « {layer} » de « {file} » ne contient aucune entité et a été ignorée.',
+  'files.warn.noShp': '« {file} » n’a pas de .shp à côté de lui et a été ignoré.',
+  'files.warn.noDbf': '« {file} » n’a pas de .dbf : ses entités n’ont pas d’attributs.',
+  'files.warn.noShx': '« {file} » n’a pas de .shx : il a été reconstruit à partir du .shp.',
+  'files.warn.gdal': 'GDAL : {message}',
+  'files.exportEmpty': 'Il n’y a aucun élément à exporter dans cette sélection.',
+  'files.conversionFailed': 'La conversion a échoué : {reason}',
   'validation.invalidJson': "Le corps de la requête n'est pas un JSON valide.",
   'validation.required': '« {field} » est obligatoire.',
   'validation.invalidType': '« {field} » doit être de type {expected}.',

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exportBody, geoJsonToShpBody } from '@integration/contracts';
+import type { Config } from '../../config.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { requireUser } from '../auth/auth.hook.ts';
+import type { FileAnswer, FileFormatService, UploadPart } from './file-format.service.ts';
+
+/** attachment; filename="…" with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function sendFile(reply: FastifyReply, answer: FileAnswer) {
+  reply.type(answer.mediaType);
+  if (answer.filename) reply.header('content-disposition', contentDisposition(answer.filename));
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  reply.header(
+    'access-control-expose-headers',
+    'content-disposition, x-field-renames, x-skipped-features',
+  );
+  return reply.send(answer.stream);
+}
+
+/** GIS files: import (read), export of a cluster, and GeoJSON to shapefile (SPEC §7). */
+export function fileFormatRoutes(files: FileFormatService, config: Config) {
+  return async (app: FastifyInstance) => {
+    app.addHook('onClose', () => files.close());
+    app.addHook('onListen', () => files.gdal.warm());
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: config.importMaxBytes, files: 200, fields: 20, fieldSize: 64 * 1024 },
+    });
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['GIS files'];
+
+    api.post(
+      '/file-format/import',
+      { schema: { tags, consumes: ['multipart/form-data'] }, bodyLimit: config.importMaxBytes },
+      async (request, reply) => {
+        requireUser(request);
+        const stream = await files.importFiles(
+          request.parts() as AsyncIterable<UploadPart>,
+          requestLocale(request),
+        );
+        return reply.type('application/json; charset=utf-8').send(stream);
+      },
+    );
+
+    api.post(
+      '/file-format/geoJSONToSHP',
+      { schema: { tags, body: geoJsonToShpBody }, bodyLimit: config.importMaxBytes },
+      async (request, reply) => {
+        requireUser(request);
+        return sendFile(reply, await files.geoJsonToShp(request.body));
+      },
+    );
+
+    api.post(
+      '/file-format/export',
+      { schema: { tags, body: exportBody } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await files.exportCluster(requireUser(request), request.body, requestLocale(request)),
+        ),
+    );
+  };
+}

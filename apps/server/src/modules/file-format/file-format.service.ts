@@ -1,0 +1,335 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  elementTypeByName,
+  EXPORT_EXTENSIONS,
+  EXPORT_MEDIA_TYPES,
+  elementTypeBySegment,
+  type ExportBody,
+  type GeoJsonToShpBody,
+  type Locale,
+} from '@integration/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
+import { assertReadableVia } from '../access/readable-via.ts';
+import { clusterFacts } from '../network-elements/element-writes.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { exportRepository, type ExportScope } from './export.repository.ts';
+import { fileProblem } from './file-errors.ts';
+import { GdalHost } from './gdal-host.ts';
+import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protocol.ts';
+import { splitGeoJson } from './geojson-to-shp.ts';
+import { kmlIconStyles } from './kml-styles.ts';
+import { asciiJson, changedNames, shortFieldNames, type FieldRename } from './field-names.ts';
+import { collectSources, type UploadedFile } from './upload-sources.ts';
+import { zipStream } from './zip-writer.ts';
+
+/** A file part of a multipart request, as @fastify/multipart gives it. */
+export interface UploadPart {
+  type: 'file' | 'field';
+  fieldname: string;
+  filename?: string;
+  file?: NodeJS.ReadableStream & { truncated?: boolean };
+  value?: unknown;
+}
+
+/** What a route sends: a stream of the file, and what to remove once it has gone. */
+export interface FileAnswer {
+  stream: Readable;
+  mediaType: string;
+  filename?: string;
+  headers?: Record<string, string>;
+}
+
+const PAGE = 5_000;
+const MAX_FILES = 200;
+
+/** ZIP limits: entries, and bytes once unpacked (a multiple of the upload limit). */
+const zipLimits = (config: Config) => ({
+  maxEntries: 5_000,
+  maxUncompressedBytes: config.importMaxBytes * 5,
+});
+
+/** A safe file name from a user's name: no path, no control characters. */
+const safeName = (name: string) =>
+  path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/[^\P{Cc}]|\//gu, '_')
+    .slice(0, 200) || 'file';
+
+/** Removes the job folder once the answer has been sent (or the client went away). */
+function cleanAfter(stream: Readable, done: () => Promise<void>): Readable {
+  let cleaned = false;
+  const clean = () => {
+    if (!cleaned) {
+      cleaned = true;
+      void done();
+    }
+  };
+  stream.once('close', clean);
+  stream.once('end', clean);
+  stream.once('error', clean);
+  return stream;
+}
+
+const write = (out: WriteStream, text: string) =>
+  out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
+
+const closeStream = (out: WriteStream) =>
+  new Promise<void>((resolve, reject) =>
+    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+  );
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export function createFileFormatService(db: Database, config: Config) {
+  const gdal = new GdalHost();
+  const tr = (locale: Locale) => (key: MessageKey, vars?: MessageVars) =>
+    translate(locale, key, vars);
+
+  /** The fields.json sidecar: every field with its name in the DBF. */
+  const fieldsSidecar = (renames: FieldRename[], layers: string[]) =>
+    Buffer.from(JSON.stringify({ layers, fields: renames }, null, 2) + '\n', 'utf8');
+
+  async function shapefileZip(outcome: ConvertOutcome, renames: FieldRename[], layers: string[]) {
+    const inputs = outcome.files.map((file) => ({ name: path.basename(file), file }));
+    inputs.push({ name: 'fields.json', data: fieldsSidecar(renames, layers) } as never);
+    return zipStream(inputs);
+  }
+
+  return {
+    gdal,
+
+    /** Reads uploaded GIS files (POST /file-format/import): the answer's JSON, as a file stream. */
+    async importFiles(parts: AsyncIterable<UploadPart>, locale: Locale): Promise<Readable> {
+      const job = await gdal.newJob();
+      try {
+        // Loose parts of one shapefile must sit side by side: every upload goes in one folder.
+        const uploadDir = path.join(job.abs, 'upload');
+        await mkdir(uploadDir);
+        const uploads: UploadedFile[] = [];
+        let epsg: number | null = null;
+        let total = 0;
+        const tooLarge = () =>
+          fileProblem(413, 'files.tooLarge', {
+            max: Math.round(config.importMaxBytes / 1024 / 1024),
+          });
+        try {
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              if (part.fieldname === 'epsg' && String(part.value ?? '').trim() !== '') {
+                const code = Number(String(part.value).replace(/^EPSG:/i, ''));
+                if (!Number.isInteger(code) || code <= 0) {
+                  throw new AppError(400, 'VALIDATION_ERROR', 'validation.invalidType', {
+                    field: 'epsg',
+                    expected: 'EPSG code',
+                  });
+                }
+                epsg = code;
+              }
+              continue;
+            }
+            if (!part.file) continue;
+            if (uploads.length >= MAX_FILES)
+              throw fileProblem(413, 'files.tooManyFiles', { max: MAX_FILES });
+            const name = safeName(part.filename ?? 'file');
+            let abs = path.join(uploadDir, name);
+            if (
+              await access(abs).then(
+                () => true,
+                () => false,
+              )
+            ) {
+              abs = path.join(uploadDir, `${uploads.length}-${name}`);
+            }
+            await pipeline(part.file, createWriteStream(abs));
+            if (part.file.truncated) throw tooLarge();
+            total += (await stat(abs)).size;
+            if (total > config.importMaxBytes) throw tooLarge();
+            uploads.push({ abs, name });
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+            throw fileProblem(413, 'files.tooManyFiles', { max: MAX_FILES });
+          }
+          if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+            throw fileProblem(400, 'files.noFiles');
+          throw error;
+        }
+        if (!uploads.length) throw fileProblem(400, 'files.noFiles');
+        const { sources, warnings } = await collectSources(uploads, {
+          workDir: path.join(job.abs, 'src'),
+          root: gdal.root,
+          limits: zipLimits(config),
+          epsg,
+          t: tr(locale),
+        });
+        if (!sources.length) throw fileProblem(422, 'files.noLayers');
+        const outcome = await gdal.run<ImportOutcome>({
+          op: 'import',
+          locale,
+          sources,
+          epsg,
+          warnings,
+          dir: job.dir,
+        });
+        return cleanAfter(createReadStream(outcome.responseFile), job.done);
+      } catch (error) {
+        await job.done();
+        throw error;
+      }
+    },
+
+    /** POST /file-format/geoJSONToSHP: a zip of one shapefile per geometry kind. */
+    async geoJsonToShp(body: GeoJsonToShpBody): Promise<FileAnswer> {
+      const job = await gdal.newJob();
+      try {
+        const split = splitGeoJson(body);
+        if (!split.layers.length) throw fileProblem(422, 'files.noLayers');
+        const renames = shortFieldNames(split.fieldNames);
+        const byName = Object.fromEntries(renames.map((r) => [r.name, r.shortName]));
+        const layers: ConvertLayer[] = [];
+        for (const layer of split.layers) {
+          const file = `${job.dir}/${layer.name}.geojson`;
+          const out = createWriteStream(path.join(gdal.root, file));
+          await write(out, '{"type":"FeatureCollection","features":[');
+          let first = true;
+          for (const feature of layer.features) {
+            const properties = Object.fromEntries(
+              Object.entries(feature.properties ?? {}).map(([k, v]) => [byName[k] ?? k, v]),
+            );
+            await write(
+              out,
+              (first ? '' : ',') +
+                JSON.stringify({ type: 'Feature', geometry: feature.geometry, properties }),
+            );
+            first = false;
+          }
+          await write(out, ']}');
+          await closeStream(out);
+          layers.push({ name: layer.name, path: file });
+        }
+        const outcome = await gdal.run<ConvertOutcome>({
+          op: 'convert',
+          format: 'shp',
+          layers,
+          dir: job.dir,
+          output: 'shp',
+        });
+        const stream = await shapefileZip(
+          outcome,
+          renames,
+          layers.map((l) => l.name),
+        );
+        const headers: Record<string, string> = {
+          'x-field-renames': asciiJson(changedNames(renames)),
+        };
+        if (split.skipped) headers['x-skipped-features'] = String(split.skipped);
+        return {
+          stream: cleanAfter(stream, job.done),
+          mediaType: 'application/zip',
+          filename: 'shp.zip',
+          headers,
+        };
+      } catch (error) {
+        await job.done();
+        throw error;
+      }
+    },
+
+    /** POST /file-format/export: a cluster's elements (all, a selection, some types) as a file. */
+    async exportCluster(user: UserRecord, body: ExportBody, locale: Locale): Promise<FileAnswer> {
+      const [cluster] = await clusterFacts(db, [body.clusterId]);
+      await assertReadableVia(
+        db,
+        user,
+        cluster?.projectId,
+        () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: body.clusterId }),
+      );
+      const scope: ExportScope = {
+        clusterId: body.clusterId,
+        types: body.types?.flatMap((s) => elementTypeBySegment(s)?.internalName ?? []) ?? null,
+        ids: body.elementIds ?? null,
+      };
+      const columns = await exportRepository.typeColumns(db, scope);
+      if (!columns.length) throw fileProblem(422, 'files.exportEmpty');
+      void locale;
+
+      const allNames = ['id', ...new Set(columns.flatMap((c) => c.names))];
+      const renames =
+        body.format === 'shp'
+          ? shortFieldNames(allNames)
+          : allNames.map((name) => ({ name, shortName: name }));
+      const renameMap =
+        body.format === 'shp' ? Object.fromEntries(renames.map((r) => [r.name, r.shortName])) : {};
+
+      const job = await gdal.newJob();
+      try {
+        const layers: ConvertLayer[] = [];
+        for (const column of columns) {
+          const type = elementTypeByName(column.type);
+          if (!type) continue;
+          const file = `${job.dir}/${type.segment}.geojson`;
+          const out = createWriteStream(path.join(gdal.root, file));
+          await write(out, '{"type":"FeatureCollection","features":[\n');
+          let after = 0;
+          let first = true;
+          for (;;) {
+            const rows = await exportRepository.featuresPage(db, scope, column.type, after, PAGE, {
+              renames: renameMap,
+              style: body.format === 'kml',
+            });
+            if (!rows.length) break;
+            await write(out, (first ? '' : ',\n') + rows.map((r) => r.json).join(',\n'));
+            first = false;
+            after = rows.at(-1)?.id ?? after;
+            if (rows.length < PAGE) break;
+          }
+          await write(out, '\n]}\n');
+          await closeStream(out);
+          layers.push({ name: type.displayName, path: file });
+        }
+        const outcome = await gdal.run<ConvertOutcome>({
+          op: 'convert',
+          format: body.format,
+          layers,
+          dir: job.dir,
+          output: 'elements',
+        });
+        const file = outcome.files[0] ?? '';
+        let stream: Readable;
+        if (body.format === 'shp')
+          stream = await shapefileZip(
+            outcome,
+            renames,
+            layers.map((l) => l.name),
+          );
+        else if (body.format === 'kml')
+          stream = createReadStream(file).pipe(kmlIconStyles(config.publicUrl));
+        else stream = createReadStream(file);
+        const headers: Record<string, string> = {};
+        if (body.format === 'shp') headers['x-field-renames'] = asciiJson(changedNames(renames));
+        return {
+          stream: cleanAfter(stream, job.done),
+          mediaType: EXPORT_MEDIA_TYPES[body.format],
+          filename: `${cluster?.name ?? 'cluster'}-${today()}.${EXPORT_EXTENSIONS[body.format]}`,
+          headers,
+        };
+      } catch (error) {
+        await job.done();
+        throw error;
+      }
+    },
+
+    close: () => gdal.close(),
+  };
+}
+
+export type FileFormatService = ReturnType<typeof createFileFormatService>;

@@ -1,0 +1,246 @@
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type {
+  CrsRequiredDetails,
+  ImportedCrs,
+  ImportedLayer,
+  LayerGeometryKind,
+} from '@integration/contracts';
+import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
+import type { FileProblem } from './file-errors.ts';
+import { partGeometryType, splitFeatures, withinLonLat } from './feature-checks.ts';
+import { gdalLog, gdalMessage, type GdalApi, type GdalDataset, type OgrLayer } from './gdal-api.ts';
+import type { ImportOutcome, ImportSource, ImportTask } from './gdal-protocol.ts';
+
+const problem = (
+  status: number,
+  key: MessageKey,
+  vars: MessageVars = {},
+  details?: unknown,
+): FileProblem => ({
+  status,
+  key,
+  vars,
+  details,
+});
+
+const PART_SUFFIX: Record<LayerGeometryKind, string> = {
+  point: 'points',
+  line: 'lines',
+  polygon: 'polygons',
+  collection: 'collections',
+};
+
+/** GDAL warnings worth showing a user (not the chatter of a successful read). */
+const gdalWarnings = () =>
+  gdalLog.lines
+    .filter((l) => /^Warning \d+:/.test(l) && !/No SRS set on layer/.test(l))
+    .map((l) => l.replace(/^Warning \d+:\s*/, '').trim())
+    .slice(0, 5);
+
+function crsOf(layer: OgrLayer): ImportedCrs | null {
+  const system = layer.geometryFields?.[0]?.coordinateSystem;
+  if (!system?.wkt) return null;
+  const id = system.projjson?.id;
+  return {
+    epsg: id?.authority === 'EPSG' ? id.code : null,
+    name: system.projjson?.name ?? null,
+    source: 'file',
+  };
+}
+
+interface Job {
+  task: ImportTask;
+  root: string;
+  t: (key: MessageKey, vars?: MessageVars) => string;
+  responseFile: string;
+  written: number;
+  features: number;
+  crsRequired: CrsRequiredDetails['layers'];
+  emptyLayers: { file: string; layer: string }[];
+  warnings: string[];
+  outputs: number;
+}
+
+function writeLayer(job: Job, layer: ImportedLayer) {
+  appendFileSync(job.responseFile, (job.written++ ? ',' : '') + JSON.stringify(layer));
+  job.features += layer.featureCount;
+}
+
+async function convertLayer(
+  gdal: GdalApi,
+  job: Job,
+  source: ImportSource,
+  ds: GdalDataset,
+  layer: OgrLayer,
+) {
+  const { t, task } = job;
+  let crs = crsOf(layer);
+  const warnings = [...source.warnings];
+  const srsArgs: string[] = [];
+  if (crs) srsArgs.push('-t_srs', 'EPSG:4326');
+  else if (task.epsg) {
+    crs = { epsg: task.epsg, name: null, source: 'user' };
+    srsArgs.push('-s_srs', `EPSG:${task.epsg}`, '-t_srs', 'EPSG:4326');
+    warnings.push(t('files.warn.userCrs', { epsg: task.epsg }));
+  } else {
+    crs = { epsg: 4326, name: 'WGS 84', source: 'assumed' };
+    srsArgs.push('-a_srs', 'EPSG:4326');
+  }
+
+  const output = `${task.dir}/layer-${job.outputs++}`;
+  gdalLog.clear();
+  try {
+    await gdal.ogr2ogr(
+      ds,
+      ['-f', 'GeoJSON', ...srsArgs, '-lco', 'RFC7946=YES', '-lco', 'WRITE_NAME=NO', layer.name],
+      output,
+    );
+  } catch (error) {
+    const reason = gdalMessage(error);
+    if (crs.source === 'user' && /EPSG|crs|srs/i.test(reason)) {
+      throw problem(422, 'files.epsgUnknown', { epsg: task.epsg ?? '' });
+    }
+    throw problem(422, 'files.unreadable', { file: source.label, reason });
+  }
+  warnings.push(...gdalWarnings());
+  const file = path.join(job.root, `${output}.geojson`);
+  const text = readFileSync(file, 'utf8');
+  rmSync(file, { force: true });
+  let collection: { features?: unknown[] };
+  try {
+    collection = JSON.parse(text) as { features?: unknown[] };
+  } catch {
+    // GDAL writes non-finite numbers as bare nan/inf, which is no JSON.
+    throw /\b(-?nan|-?inf(inity)?)\b/i.test(text)
+      ? problem(422, 'files.coordinatesNotFinite', {
+          file: source.label,
+          layer: layer.name,
+          index: '?',
+        })
+      : problem(422, 'files.unreadable', { file: source.label, reason: 'invalid GeoJSON output' });
+  }
+  const split = splitFeatures((collection.features ?? []) as Parameters<typeof splitFeatures>[0]);
+  if (split.notFinite !== null) {
+    throw problem(422, 'files.coordinatesNotFinite', {
+      file: source.label,
+      layer: layer.name,
+      index: split.notFinite + 1,
+    });
+  }
+  if (crs.source === 'assumed') {
+    if (!withinLonLat(split.bbox)) {
+      job.crsRequired.push({ file: source.label, layer: layer.name, extent: split.bbox });
+      return;
+    }
+    if (split.parts.length) warnings.push(t('files.warn.assumedWgs84'));
+  }
+  if (split.nullGeometries)
+    warnings.push(t('files.warn.nullGeometries', { count: split.nullGeometries }));
+  if (!split.parts.length) {
+    job.emptyLayers.push({ file: source.label, layer: layer.name });
+    return;
+  }
+  const fields = layer.fields.map((f) => ({
+    name: f.name,
+    type: f.subType === 'Boolean' ? 'Boolean' : f.type,
+  }));
+  for (const part of split.parts) {
+    const name = split.parts.length > 1 ? `${layer.name} (${PART_SUFFIX[part.kind]})` : layer.name;
+    writeLayer(job, {
+      name,
+      sourceLayer: layer.name,
+      file: source.label,
+      geometryKind: part.kind,
+      geometryType: partGeometryType(part),
+      featureCount: part.features.length,
+      fields,
+      crs,
+      features: { type: 'FeatureCollection', features: part.features },
+      warnings,
+    });
+  }
+}
+
+async function convertSource(gdal: GdalApi, job: Job, source: ImportSource) {
+  const { t } = job;
+  const unreadable = (reason: string) =>
+    source.kind === 'geojson'
+      ? problem(422, 'files.notGeoJson', { file: source.label, reason })
+      : problem(422, 'files.unreadable', { file: source.label, reason });
+  gdalLog.clear();
+  let ds: GdalDataset | undefined;
+  try {
+    ds = (await gdal.open(`/output/${source.path}`, source.openOptions)).datasets[0];
+  } catch (error) {
+    const failure = unreadable(gdalMessage(error));
+    if (!source.optional) throw failure;
+    job.warnings.push(
+      t('files.warn.skippedFile', { file: source.label, reason: gdalMessage(error) }),
+    );
+    return;
+  }
+  if (!ds) throw unreadable('no dataset');
+  try {
+    const layers = ds.info.layers ?? [];
+    if (ds.type !== 'vector') throw unreadable('not a vector dataset');
+    for (const layer of layers) {
+      if (!layer.geometryFields?.length) {
+        job.warnings.push(t('files.warn.noGeometry', { file: source.label, layer: layer.name }));
+        continue;
+      }
+      if (layer.featureCount === 0) {
+        job.emptyLayers.push({ file: source.label, layer: layer.name });
+        continue;
+      }
+      await convertLayer(gdal, job, source, ds, layer);
+    }
+  } finally {
+    await gdal.close(ds);
+  }
+}
+
+/**
+ * Reads every source layer by layer into WGS84 GeoJSON and writes the answer of
+ * POST /file-format/import to a file, one layer at a time, so that a large import never holds
+ * more than one layer in memory.
+ */
+export async function convertImport(
+  gdal: GdalApi,
+  task: ImportTask,
+  root: string,
+): Promise<ImportOutcome> {
+  const job: Job = {
+    task,
+    root,
+    t: (key, vars) => translate(task.locale, key, vars),
+    responseFile: path.join(root, task.dir, 'response.json'),
+    written: 0,
+    features: 0,
+    crsRequired: [],
+    emptyLayers: [],
+    warnings: [...task.warnings],
+    outputs: 0,
+  };
+  writeFileSync(job.responseFile, '{"status":true,"data":{"layers":[');
+  for (const source of task.sources) await convertSource(gdal, job, source);
+
+  if (job.crsRequired.length) {
+    const details: CrsRequiredDetails = { crsRequired: true, layers: job.crsRequired };
+    const names = job.crsRequired.map((l) => `'${l.layer}' (${l.file})`).join(', ');
+    throw problem(422, 'files.crsRequired', { layers: names }, details);
+  }
+  if (!job.written) {
+    const [first] = job.emptyLayers;
+    if (first) {
+      throw problem(422, 'files.emptyLayer', {
+        file: first.file,
+        layers: job.emptyLayers.map((l) => l.layer).join(', '),
+      });
+    }
+    throw problem(422, 'files.noLayers');
+  }
+  for (const empty of job.emptyLayers) job.warnings.push(job.t('files.warn.emptyLayer', empty));
+  appendFileSync(job.responseFile, `],"warnings":${JSON.stringify(job.warnings)}}}`);
+  return { responseFile: job.responseFile, layers: job.written, features: job.features };
+}

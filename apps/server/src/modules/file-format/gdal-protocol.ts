@@ -1,0 +1,67 @@
+import type { ExportFormat, Locale } from '@integration/contracts';
+import type { FileProblem } from './file-errors.ts';
+
+/** Messages between the server and its GDAL worker thread. Paths are relative to the worker's root. */
+
+export type SourceKind = 'shapefile' | 'geojson' | 'kml' | 'gpkg' | 'fgb' | 'csv';
+
+export interface ImportSource {
+  /** Path of the dataset under the worker's root. */
+  path: string;
+  /** The name the user knows it by ('archive.zip/folder/roads.shp'). */
+  label: string;
+  kind: SourceKind;
+  openOptions: string[];
+  /** A failure to read it is only a warning (a stray .json inside a shapefile zip). */
+  optional: boolean;
+  /** Warnings found before GDAL read it, already localised. */
+  warnings: string[];
+}
+
+export interface ImportTask {
+  op: 'import';
+  locale: Locale;
+  sources: ImportSource[];
+  /** EPSG code the user gave for layers that declare no CRS. */
+  epsg: number | null;
+  /** Warnings about the upload as a whole, already localised. */
+  warnings: string[];
+  /** Job folder under the root; the answer is written to `${dir}/response.json`. */
+  dir: string;
+}
+
+export interface ImportOutcome {
+  responseFile: string;
+  layers: number;
+  features: number;
+}
+
+export interface ConvertLayer {
+  /** Output layer name (an element type's display name, or points/lines/polygons). */
+  name: string;
+  /** A GeoJSON file under the root holding the layer's features. */
+  path: string;
+}
+
+export interface ConvertTask {
+  op: 'convert';
+  format: ExportFormat;
+  layers: ConvertLayer[];
+  dir: string;
+  /** Output base name, without extension, under dir. */
+  output: string;
+}
+
+export interface ConvertOutcome {
+  /** Absolute paths of the files written (a shapefile's parts, or one file). */
+  files: string[];
+}
+
+export type WorkerTask = ImportTask | ConvertTask;
+
+export type WorkerRequest = { id: number; task: WorkerTask };
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; problem: FileProblem }
+  | { id: number; ok: false; crash: string };

@@ -1,0 +1,180 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { IMPORT_EXTENSIONS } from '@integration/contracts';
+import type { MessageKey, MessageVars } from '../../i18n/translate.ts';
+import { chooseDbfEncoding } from './dbf-encoding.ts';
+import { fileProblem } from './file-errors.ts';
+import type { ImportSource, SourceKind } from './gdal-protocol.ts';
+import { checkPrj, checkShpHeader } from './shapefile-checks.ts';
+import { extractZip, inspectZip, type ZipLimits } from './zip-archive.ts';
+
+type Translate = (key: MessageKey, vars?: MessageVars) => string;
+
+/** A file as received: where it is on disk and the name the user gave it. */
+export interface UploadedFile {
+  abs: string;
+  name: string;
+}
+
+/** CSV: a WKT column or longitude/latitude columns, under their usual names. */
+export const CSV_OPEN_OPTIONS = [
+  'GEOM_POSSIBLE_NAMES=WKT,wkt,geometry,Geometry,geom,the_geom,wkt_geom,shape',
+  'X_POSSIBLE_NAMES=lon,Lon,lng,Lng,long,longitude,Longitude,x,X',
+  'Y_POSSIBLE_NAMES=lat,Lat,latitude,Latitude,y,Y',
+  'KEEP_GEOM_COLUMNS=NO',
+  'AUTODETECT_TYPE=YES',
+];
+
+const SINGLE_FILE: Record<string, SourceKind> = {
+  geojson: 'geojson',
+  json: 'geojson',
+  kml: 'kml',
+  gpkg: 'gpkg',
+  fgb: 'fgb',
+  csv: 'csv',
+};
+
+const extension = (file: string) => path.extname(file).slice(1).toLowerCase();
+
+interface Candidate {
+  abs: string;
+  label: string;
+  inArchive: boolean;
+}
+
+/** A shapefile's parts by extension; its checks; the open options that read it right. */
+async function shapefileSource(
+  parts: Map<string, Candidate>,
+  shp: Candidate,
+  rel: (abs: string) => string,
+  epsg: number | null,
+  t: Translate,
+): Promise<ImportSource> {
+  await checkShpHeader(shp.abs, shp.label);
+  const warnings: string[] = [];
+  const options: string[] = [];
+  if (!parts.has('shx')) warnings.push(t('files.warn.noShx', { file: shp.label }));
+  const prj = parts.get('prj');
+  if (prj) {
+    const check = await checkPrj(prj.abs);
+    if (!check.ok) {
+      if (!epsg) {
+        throw fileProblem(
+          422,
+          'files.prjInvalid',
+          { file: prj.label, reason: t(check.reason) },
+          {
+            crsRequired: true,
+            layers: [{ file: shp.label, layer: path.basename(shp.label, '.shp'), extent: null }],
+          },
+        );
+      }
+      await rm(prj.abs); // GDAL must not read it: the user's EPSG code stands in for it.
+    }
+  }
+  const dbf = parts.get('dbf');
+  if (!dbf) warnings.push(t('files.warn.noDbf', { file: shp.label }));
+  else {
+    const cpg = parts.get('cpg');
+    const cpgText = cpg ? (await readFile(cpg.abs, 'latin1')).slice(0, 100) : null;
+    const choice = await chooseDbfEncoding(dbf.abs, cpgText);
+    if (choice.encoding) options.push(`ENCODING=${choice.encoding}`);
+    if (choice.warning) warnings.push(t(choice.warning.key, choice.warning.vars));
+  }
+  return {
+    path: rel(shp.abs),
+    label: shp.label,
+    kind: 'shapefile',
+    openOptions: options,
+    optional: false,
+    warnings,
+  };
+}
+
+/**
+ * Turns what was uploaded into datasets for GDAL: archives are checked and unpacked (KMZ too),
+ * shapefile parts are grouped by folder and base name, and each shapefile is checked before
+ * GDAL reads it. Refuses, with a 4xx, what cannot be read.
+ */
+export async function collectSources(
+  uploads: UploadedFile[],
+  options: { workDir: string; root: string; limits: ZipLimits; epsg: number | null; t: Translate },
+): Promise<{ sources: ImportSource[]; warnings: string[] }> {
+  const { workDir, root, limits, epsg, t } = options;
+  const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const warnings: string[] = [];
+  const sources: ImportSource[] = [];
+
+  for (const upload of uploads) {
+    if (!(IMPORT_EXTENSIONS as readonly string[]).includes(extension(upload.name))) {
+      throw fileProblem(400, 'files.unsupportedFile', { file: upload.name });
+    }
+  }
+
+  // Loose files sit together in one folder; each archive gets its own.
+  const groups: { candidates: Candidate[]; archive: string | null }[] = [];
+  const loose = uploads.filter((u) => !['zip', 'kmz'].includes(extension(u.name)));
+  if (loose.length) {
+    groups.push({
+      candidates: loose.map((u) => ({ abs: u.abs, label: u.name, inArchive: false })),
+      archive: null,
+    });
+  }
+  let archiveIndex = 0;
+  for (const upload of uploads.filter((u) => ['zip', 'kmz'].includes(extension(u.name)))) {
+    await inspectZip(upload.abs, upload.name, limits);
+    const dir = path.join(workDir, `archive-${archiveIndex++}`);
+    const files = await extractZip(upload.abs, upload.name, dir);
+    await rm(upload.abs, { force: true });
+    groups.push({
+      candidates: files.map((abs) => ({
+        abs,
+        label: `${upload.name}/${path.relative(dir, abs).split(path.sep).join('/')}`,
+        inArchive: true,
+      })),
+      archive: upload.name,
+    });
+  }
+
+  for (const group of groups) {
+    const before = sources.length;
+    // Shapefile parts: same folder, same base name, extension in any case.
+    const byBase = new Map<string, Map<string, Candidate>>();
+    for (const c of group.candidates) {
+      const key = path.join(
+        path.dirname(c.abs),
+        path.basename(c.abs, path.extname(c.abs)).toLowerCase(),
+      );
+      const parts = byBase.get(key) ?? new Map<string, Candidate>();
+      parts.set(extension(c.abs), c);
+      byBase.set(key, parts);
+    }
+    for (const parts of byBase.values()) {
+      const shp = parts.get('shp');
+      const dbf = parts.get('dbf');
+      if (shp) sources.push(await shapefileSource(parts, shp, rel, epsg, t));
+      else if (dbf) warnings.push(t('files.warn.noShp', { file: dbf.label }));
+      for (const [ext, c] of parts) {
+        const kind = SINGLE_FILE[ext];
+        if (!kind) continue;
+        sources.push({
+          path: rel(c.abs),
+          label: c.label,
+          kind,
+          openOptions: kind === 'csv' ? CSV_OPEN_OPTIONS : [],
+          optional: false,
+          warnings: [],
+        });
+      }
+    }
+    const found = sources.slice(before);
+    if (group.archive && found.length === 0) {
+      throw fileProblem(422, 'files.zipNoShapefile', { file: group.archive });
+    }
+    // A stray .json beside other layers of an archive (metadata…) only earns a warning.
+    if (group.archive && found.some((s) => s.kind !== 'geojson')) {
+      for (const s of found) if (s.kind === 'geojson') s.optional = true;
+    }
+  }
+  return { sources, warnings };
+}
