@@ -40,6 +40,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   ),
   cluster: page(() => import('../features/clusters/ClustersPage.tsx'), 'ClustersPage'),
   users: page(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
+  map: page(() => import('../features/map/MapPage.tsx'), 'MapPage'),
 };
 
 function routeObject(name: RouteName): RouteObject {

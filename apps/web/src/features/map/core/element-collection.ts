@@ -23,6 +23,7 @@ type Listener = (diff: CollectionDiff) => void;
 export class ElementCollection {
   private readonly byKey = new Map<string, EditorElement>();
   private readonly keyById = new Map<number, string>();
+  private readonly keyByFid = new Map<number, string>();
   private nextFid = 1;
   private listeners = new Set<Listener>();
   private batch: CollectionDiff | null = null;
@@ -38,8 +39,8 @@ export class ElementCollection {
     return key ? this.byKey.get(key) : undefined;
   }
   byFid(fid: number) {
-    for (const e of this.byKey.values()) if (e.fid === fid) return e;
-    return undefined;
+    const key = this.keyByFid.get(fid);
+    return key ? this.byKey.get(key) : undefined;
   }
   all(): IterableIterator<EditorElement> {
     return this.byKey.values();
@@ -85,11 +86,13 @@ export class ElementCollection {
 
   private insert(element: EditorElement) {
     this.byKey.set(element.key, element);
+    this.keyByFid.set(element.fid, element.key);
     if (element.id !== null) this.keyById.set(element.id, element.key);
   }
 
   private drop(element: EditorElement) {
     this.byKey.delete(element.key);
+    this.keyByFid.delete(element.fid);
     if (element.id !== null) this.keyById.delete(element.id);
   }
 
@@ -110,6 +113,7 @@ export class ElementCollection {
   reset(elements: MapElement[]): void {
     this.byKey.clear();
     this.keyById.clear();
+    this.keyByFid.clear();
     for (const e of elements) this.insert(this.fromServer(e));
     this.emit({ reset: true, upserted: [], removed: [] });
   }

@@ -15,7 +15,8 @@ export type ToolbarMode = (typeof TOOLBAR_MODES)[number];
 export const DRAW_TOOLS = ['marker', 'polygon', 'polyline', 'rectangle'] as const;
 export type DrawTool = (typeof DRAW_TOOLS)[number];
 
-export const MEASURE_TOOLS = ['coordinates', 'distance', 'area'] as const;
+/** Coordinates, distance, area, and the length of a selected cable (route length). */
+export const MEASURE_TOOLS = ['coordinates', 'distance', 'area', 'route'] as const;
 export type MeasureTool = (typeof MEASURE_TOOLS)[number];
 
 /**

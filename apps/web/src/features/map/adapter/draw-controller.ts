@@ -1,0 +1,205 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import {
+  TerraDraw,
+  TerraDrawLineStringMode,
+  TerraDrawPointMode,
+  TerraDrawPolygonMode,
+  TerraDrawRectangleMode,
+  TerraDrawSelectMode,
+  type GeoJSONStoreFeatures,
+} from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import type { LatLng } from '@integration/contracts';
+
+export type ShapeTool = 'polyline' | 'polygon' | 'rectangle';
+type Position = number[];
+
+const MODE_OF: Record<ShapeTool, string> = {
+  polyline: 'linestring',
+  polygon: 'polygon',
+  rectangle: 'rectangle',
+};
+
+const toLatLng = (p: Position): LatLng => ({ lng: p[0] ?? 0, lat: p[1] ?? 0 });
+const toPosition = (p: LatLng): Position => [p.lng, p.lat];
+
+/** Vertices of a drawn shape; polygon rings lose their closing vertex. */
+function verticesOf(feature: GeoJSONStoreFeatures): LatLng[] | LatLng {
+  const g = feature.geometry;
+  if (g.type === 'Point') return toLatLng(g.coordinates);
+  if (g.type === 'LineString') return g.coordinates.map(toLatLng);
+  return (g.coordinates[0] ?? []).slice(0, -1).map(toLatLng);
+}
+
+export interface EditTarget {
+  coordinates: LatLng | LatLng[];
+  kind: 'point' | 'line' | 'polygon';
+}
+
+/**
+ * terra-draw behind a small interface: draw a shape, or edit one element's geometry
+ * (drag a marker; move, insert and delete vertices). Started after the map's first idle.
+ */
+export class DrawController {
+  private readonly draw: TerraDraw;
+  private onDrawn: ((vertices: LatLng[]) => void) | null = null;
+  private editing: {
+    id: string;
+    before: LatLng | LatLng[];
+    onChange(coordinates: LatLng | LatLng[], vertexIndex?: number): void;
+    onEnd(): void;
+  } | null = null;
+
+  constructor(map: MapLibreMap, snap: (at: LatLng) => LatLng | undefined) {
+    const snapping = {
+      toCustom: (event: { lng: number; lat: number }) => {
+        const target = snap({ lng: event.lng, lat: event.lat });
+        return target ? toPosition(target) : undefined;
+      },
+    };
+    const vertices = { midpoints: true, draggable: true, deletable: true };
+    this.draw = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map }),
+      modes: [
+        new TerraDrawPointMode(),
+        new TerraDrawLineStringMode({ snapping }),
+        new TerraDrawPolygonMode({ snapping }),
+        new TerraDrawRectangleMode(),
+        new TerraDrawSelectMode({
+          // Deleting goes through the editor (Delete mode, undo), not terra-draw's key.
+          keyEvents: { deselect: 'Escape', delete: null, rotate: null, scale: null },
+          flags: {
+            point: { feature: { draggable: true } },
+            linestring: { feature: { coordinates: vertices } },
+            polygon: { feature: { coordinates: vertices } },
+          },
+        }),
+      ],
+    });
+    this.draw.start();
+    this.draw.setMode('static');
+    this.draw.on('finish', (id, context) =>
+      this.finished(String(id), context.mode, context.action),
+    );
+    this.draw.on('deselect', () => this.endEdit());
+  }
+
+  private finished(id: string, mode: string, action: string) {
+    const feature = this.draw.getSnapshotFeature(id);
+    if (!feature) return;
+    if (action === 'draw' && this.onDrawn) {
+      const vertices = verticesOf(feature);
+      this.draw.removeFeatures([id]);
+      this.onDrawn(Array.isArray(vertices) ? vertices : [vertices]);
+      return;
+    }
+    if (mode === 'select' && this.editing && this.editing.id === id) {
+      const after = verticesOf(feature);
+      const vertexIndex =
+        action === 'dragCoordinate' && Array.isArray(after) && Array.isArray(this.editing.before)
+          ? changedIndex(this.editing.before, after)
+          : undefined;
+      this.editing.before = after;
+      this.editing.onChange(after, vertexIndex);
+    }
+  }
+
+  /** Draw one shape; the callback gets its vertices. */
+  startDrawing(tool: ShapeTool, onDrawn: (vertices: LatLng[]) => void): void {
+    this.endEdit();
+    this.onDrawn = onDrawn;
+    this.draw.setMode(MODE_OF[tool]);
+  }
+
+  stopDrawing(): void {
+    this.onDrawn = null;
+    if (['linestring', 'polygon', 'rectangle'].includes(this.draw.getMode())) {
+      this.draw.setMode('static');
+      this.draw.clear();
+    }
+  }
+
+  /** Hand one element's geometry to terra-draw for editing. */
+  edit(
+    target: EditTarget,
+    onChange: (coordinates: LatLng | LatLng[], vertexIndex?: number) => void,
+    onEnd: () => void,
+  ): void {
+    this.stopDrawing();
+    this.endEdit();
+    const c = target.coordinates;
+    const geometry =
+      target.kind === 'point' && !Array.isArray(c)
+        ? { type: 'Point' as const, coordinates: toPosition(c) }
+        : target.kind === 'line' && Array.isArray(c)
+          ? { type: 'LineString' as const, coordinates: c.map(toPosition) }
+          : Array.isArray(c)
+            ? { type: 'Polygon' as const, coordinates: [closed(c).map(toPosition)] }
+            : null;
+    if (!geometry) return;
+    const id = this.draw.getFeatureId();
+    const mode =
+      target.kind === 'point' ? 'point' : target.kind === 'line' ? 'linestring' : 'polygon';
+    this.draw.setMode('select');
+    const [result] = this.draw.addFeatures([
+      { id, type: 'Feature', geometry, properties: { mode } },
+    ]);
+    if (!result?.valid) return;
+    // Rings are compared without their closing vertex, as verticesOf gives them.
+    const before = target.kind === 'polygon' && Array.isArray(c) ? closed(c).slice(0, -1) : c;
+    this.editing = { id: String(id), before, onChange, onEnd };
+    this.draw.selectFeature(id);
+  }
+
+  /** Move the editable copy after the element changed (snap, undo). */
+  sync(coordinates: LatLng | LatLng[]): void {
+    if (!this.editing) return;
+    const id = this.editing.id;
+    const current = this.draw.getSnapshotFeature(id);
+    if (!current) return;
+    const g = current.geometry;
+    const geometry =
+      g.type === 'Point' && !Array.isArray(coordinates)
+        ? { type: 'Point' as const, coordinates: toPosition(coordinates) }
+        : g.type === 'LineString' && Array.isArray(coordinates)
+          ? { type: 'LineString' as const, coordinates: coordinates.map(toPosition) }
+          : Array.isArray(coordinates)
+            ? { type: 'Polygon' as const, coordinates: [closed(coordinates).map(toPosition)] }
+            : null;
+    if (!geometry) return;
+    this.editing.before = coordinates;
+    this.draw.updateFeatureGeometry(id, geometry);
+  }
+
+  get editingNow(): boolean {
+    return this.editing !== null;
+  }
+
+  endEdit(): void {
+    const editing = this.editing;
+    if (!editing) return;
+    this.editing = null;
+    if (this.draw.hasFeature(editing.id)) this.draw.removeFeatures([editing.id]);
+    if (this.draw.getMode() === 'select') this.draw.setMode('static');
+    editing.onEnd();
+  }
+
+  destroy(): void {
+    this.editing = null;
+    this.draw.stop();
+  }
+}
+
+function closed(ring: LatLng[]): LatLng[] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last) return ring;
+  return first.lat === last.lat && first.lng === last.lng ? ring : [...ring, first];
+}
+
+/** Which vertex a drag moved (same length before and after). */
+function changedIndex(before: LatLng[], after: LatLng[]): number | undefined {
+  if (before.length !== after.length) return undefined;
+  const i = after.findIndex((p, k) => p.lat !== before[k]?.lat || p.lng !== before[k]?.lng);
+  return i >= 0 ? i : undefined;
+}

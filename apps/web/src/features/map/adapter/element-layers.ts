@@ -1,0 +1,125 @@
+import type { LayerSpecification } from 'maplibre-gl';
+import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
+
+const selected = ['boolean', ['feature-state', 'selected'], false];
+const editing = ['boolean', ['feature-state', 'editing'], false];
+/** Hidden while terra-draw holds the element for editing (it draws its own copy). */
+const shown = (on: number) => ['case', editing, 0, on];
+
+const DASHES = { solid: [1], dashed: [4, 3], dotted: [1, 2] } as const;
+
+/** The map layers of one element type, generated from the registry. */
+export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpecification[] {
+  if (type === 'Zone') {
+    return [
+      {
+        id: 'el-Zone-fill',
+        type: 'fill',
+        source: 'zones',
+        minzoom,
+        paint: { 'fill-color': ['get', 'color'], 'fill-opacity': shown(0.22) as never },
+      },
+      {
+        id: 'el-Zone-line',
+        type: 'line',
+        source: 'zones',
+        minzoom,
+        paint: {
+          'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
+          'line-width': ['case', selected, 4, 2] as never,
+          'line-opacity': shown(1) as never,
+        },
+      },
+    ];
+  }
+  if (type === 'Cable') {
+    return (Object.keys(DASHES) as (keyof typeof DASHES)[]).map((pattern) => ({
+      id: `el-Cable-${pattern}`,
+      type: 'line',
+      source: 'cables',
+      minzoom,
+      filter: ['==', ['get', 'pattern'], pattern],
+      layout: { 'line-cap': pattern === 'solid' ? 'round' : 'butt', 'line-join': 'round' },
+      paint: {
+        'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 12, 2, 18, 5],
+        'line-dasharray': [...DASHES[pattern]],
+        'line-opacity': shown(1) as never,
+      },
+    }));
+  }
+  const symbols: LayerSpecification[] = [
+    {
+      id: `el-${type}`,
+      type: 'symbol',
+      source: 'points',
+      minzoom,
+      filter: ['==', ['get', 'type'], type],
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-anchor': 'bottom',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+      paint: { 'icon-opacity': shown(1) as never },
+    },
+  ];
+  if (type === 'PboFat') {
+    symbols.unshift(
+      {
+        id: 'el-PboFat-affectation-line',
+        type: 'line',
+        source: 'affectation',
+        minzoom,
+        filter: ['==', ['get', 'kind'], 'line'],
+        paint: { 'line-color': '#7c3aed', 'line-width': 1.5, 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'el-PboFat-affectation-house',
+        type: 'symbol',
+        source: 'affectation',
+        minzoom,
+        filter: ['==', ['get', 'kind'], 'house'],
+        layout: {
+          'icon-image': '/api/icons/house.svg?width=30',
+          'icon-size': 0.7,
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
+      },
+    );
+  }
+  return symbols;
+}
+
+/** A ring under selected markers, drawn for every point type at once. */
+export const selectionHalo = (minzoom: number): LayerSpecification => ({
+  id: 'el-selection-halo',
+  type: 'circle',
+  source: 'points',
+  minzoom,
+  paint: {
+    'circle-radius': 16,
+    'circle-translate': [0, -14],
+    'circle-color': '#facc15',
+    'circle-opacity': ['case', selected, 0.45, 0] as never,
+    'circle-stroke-color': '#a16207',
+    'circle-stroke-width': ['case', selected, 2, 0] as never,
+  },
+});
+
+/** Every element layer, zones at the bottom and markers on top. */
+export function allElementLayers(minzoom: number): LayerSpecification[] {
+  const order = [...ELEMENT_TYPES].sort((a, b) => rank(a.geometry) - rank(b.geometry));
+  const layers = order.flatMap((t) => layersOfType(t.internalName, minzoom));
+  const firstPoint = layers.findIndex(
+    (l) => 'source' in l && (l.source === 'points' || l.source === 'affectation'),
+  );
+  layers.splice(firstPoint, 0, selectionHalo(minzoom));
+  return layers;
+}
+
+const rank = (g: string) => (g === 'polygon' ? 0 : g === 'line' ? 1 : 2);
+
+/** Ids of the layers a layer checkbox switches. */
+export const layerIdsOf = (type: ElementTypeName) => layersOfType(type, 0).map((l) => l.id);

@@ -1,0 +1,231 @@
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { Feature, FeatureCollection } from 'geojson';
+import {
+  ELEMENT_TYPES,
+  VISIBILITY_THROTTLE_MS,
+  type ElementTypeName,
+  type LatLng,
+} from '@integration/contracts';
+import type { EditorElement } from '../core/editor-element.ts';
+import type { CollectionDiff, ElementCollection } from '../core/element-collection.ts';
+import type { MapType } from '../core/interaction.ts';
+import {
+  addPlaceLabel,
+  baseStyle,
+  PLACE_LABEL,
+  showBasemap,
+  type BasemapConfig,
+} from './basemap.ts';
+import {
+  affectationFeatures,
+  affectationIds,
+  defaultIconUrl,
+  featureOf,
+  sourceOf,
+  type SourceId,
+} from './element-features.ts';
+import { allElementLayers, layerIdsOf } from './element-layers.ts';
+import { addIcons } from './icon-images.ts';
+import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation'];
+const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
+
+export interface MapViewOptions {
+  container: HTMLElement;
+  basemaps: BasemapConfig;
+  mapType: MapType;
+  /** Elements show from the project zoom minus one (SPEC §4). */
+  minzoom: number;
+}
+
+/**
+ * The MapLibre side of the editor: element sources and layers generated from the registry,
+ * base layers, hit testing. Everything is drawn by MapLibre layers (no DOM markers), so
+ * large clusters stay smooth.
+ */
+export class MapView {
+  readonly map: maplibregl.Map;
+  /** Resolves at the first `idle` with icons and layers in place. */
+  readonly ready: Promise<void>;
+  private layerState: Partial<Record<ElementTypeName, boolean>> = {};
+  private visibilityTimer: ReturnType<typeof setTimeout> | undefined;
+  private selected: EditorElement[] = [];
+
+  constructor(private readonly options: MapViewOptions) {
+    this.map = new maplibregl.Map({
+      container: options.container,
+      style: baseStyle(options.basemaps),
+      center: [36.8219, -1.2864],
+      zoom: 3,
+      attributionControl: { compact: true },
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+      doubleClickZoom: false,
+    });
+    this.map.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
+    this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    // Place labels and icons named by templates are made when first needed.
+    this.map.setMissingStyleImageResolver((id) =>
+      id.startsWith(PLACE_LABEL) ? addPlaceLabel(this.map, id) : addIcons(this.map, [id]),
+    );
+    // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
+    this.map.on('error', () => undefined);
+    this.ready = new Promise((resolve) => {
+      this.map.once('load', () => {
+        void this.setUp().then(() => this.map.once('idle', () => resolve()));
+      });
+    });
+  }
+
+  private async setUp() {
+    const icons = ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) =>
+      defaultIconUrl(t.segment),
+    );
+    await addIcons(this.map, [...icons, '/api/icons/house.svg?width=30']);
+    for (const id of [...ELEMENT_SOURCES, ...OVERLAY_SOURCES]) {
+      this.map.addSource(id, { type: 'geojson', data: empty() });
+    }
+    for (const layer of allElementLayers(this.options.minzoom)) this.map.addLayer(layer);
+    for (const layer of overlayLayers()) this.map.addLayer(layer);
+    showBasemap(this.map, this.options.basemaps, this.options.mapType);
+  }
+
+  setMapType(type: MapType): void {
+    showBasemap(this.map, this.options.basemaps, type);
+  }
+
+  private source(id: string) {
+    return this.map.getSource<maplibregl.GeoJSONSource>(id);
+  }
+
+  /** Draw the whole collection (after a load). */
+  showAll(collection: ElementCollection): void {
+    const data: Record<SourceId, Feature[]> = {
+      points: [],
+      cables: [],
+      zones: [],
+      affectation: [],
+    };
+    for (const e of collection.visible()) {
+      const feature = featureOf(e);
+      if (feature) data[sourceOf(e)].push(feature);
+      data.affectation.push(...affectationFeatures(e));
+    }
+    for (const id of ELEMENT_SOURCES) {
+      this.source(id)?.setData({ type: 'FeatureCollection', features: data[id] });
+    }
+  }
+
+  /** Update only the features that changed. */
+  apply(diff: CollectionDiff, collection: ElementCollection): void {
+    if (diff.reset) return this.showAll(collection);
+    const changes = new Map<SourceId, { remove: number[]; add: Feature[] }>();
+    const of = (id: SourceId) => {
+      const c = changes.get(id) ?? { remove: [], add: [] };
+      changes.set(id, c);
+      return c;
+    };
+    for (const e of diff.removed) {
+      of(sourceOf(e)).remove.push(e.fid);
+      if (e.type === 'PboFat') of('affectation').remove.push(...affectationIds(e));
+    }
+    for (const e of diff.upserted) {
+      const target = of(sourceOf(e));
+      target.remove.push(e.fid);
+      const feature = featureOf(e);
+      if (feature) target.add.push(feature);
+      if (e.type === 'PboFat') {
+        of('affectation').remove.push(...affectationIds(e));
+        of('affectation').add.push(...affectationFeatures(e));
+      }
+    }
+    for (const [id, { remove, add }] of changes) void this.source(id)?.updateData({ remove, add });
+  }
+
+  /** Layer checkboxes, applied at most every 50 ms (SPEC §9). */
+  setLayers(layers: Record<ElementTypeName, boolean>): void {
+    this.layerState = { ...layers };
+    clearTimeout(this.visibilityTimer);
+    this.visibilityTimer = setTimeout(() => {
+      for (const [type, on] of Object.entries(this.layerState)) {
+        for (const id of layerIdsOf(type as ElementTypeName)) {
+          if (this.map.getLayer(id)) {
+            this.map.setLayoutProperty(id, 'visibility', on ? 'visible' : 'none');
+          }
+        }
+      }
+    }, VISIBILITY_THROTTLE_MS);
+  }
+
+  /** Is this element drawn right now (its layer on and the zoom high enough)? */
+  isVisible(e: Pick<EditorElement, 'type'>): boolean {
+    return this.layerState[e.type] !== false && this.map.getZoom() >= this.options.minzoom;
+  }
+
+  setSelection(elements: EditorElement[]): void {
+    for (const e of this.selected) this.setState(e, { selected: false });
+    for (const e of elements) this.setState(e, { selected: true });
+    this.selected = elements;
+  }
+
+  /** Hide an element's own feature while terra-draw draws its editable copy. */
+  setEditing(e: EditorElement, editing: boolean): void {
+    this.setState(e, { editing });
+  }
+
+  private setState(e: EditorElement, state: Record<string, boolean>) {
+    if (this.source(sourceOf(e)))
+      this.map.setFeatureState({ source: sourceOf(e), id: e.fid }, state);
+  }
+
+  /** Element feature ids under a pixel, nearest layers first. */
+  hitTest(point: { x: number; y: number }, tolerance = 6): number[] {
+    const layers = allElementLayers(0)
+      .map((l) => l.id)
+      .filter(
+        (id) => this.map.getLayer(id) && !id.includes('affectation') && id !== 'el-selection-halo',
+      );
+    const features = this.map.queryRenderedFeatures(
+      [
+        [point.x - tolerance, point.y - tolerance],
+        [point.x + tolerance, point.y + tolerance],
+      ],
+      { layers },
+    );
+    return [...new Set(features.map((f) => Number(f.id)))];
+  }
+
+  fitTo(bounds: [number, number, number, number] | null, animate = false): void {
+    if (!bounds) return;
+    const [w, s, e, n] = bounds;
+    if (w === e && s === n) {
+      this.map.jumpTo({ center: [w, s], zoom: 17 });
+      return;
+    }
+    this.map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 40, animate, maxZoom: 18 },
+    );
+  }
+
+  flyTo(at: LatLng, zoom = 18): void {
+    this.map.flyTo({ center: [at.lng, at.lat], zoom: Math.max(zoom, this.map.getZoom()) });
+  }
+
+  /** Drawn aids: measurements, snap targets, an import preview. */
+  setOverlay(id: (typeof OVERLAY_SOURCES)[number], data: FeatureCollection | null): void {
+    this.source(id)?.setData(data ?? empty());
+  }
+
+  destroy(): void {
+    clearTimeout(this.visibilityTimer);
+    this.map.remove();
+  }
+}

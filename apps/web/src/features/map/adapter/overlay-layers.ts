@@ -1,0 +1,61 @@
+import type { LayerSpecification } from 'maplibre-gl';
+
+/** Sources for what the tools draw over the elements. */
+export const OVERLAY_SOURCES = ['measure', 'preview'] as const;
+
+export function overlayLayers(): LayerSpecification[] {
+  return [
+    {
+      id: 'preview-fill',
+      type: 'fill',
+      source: 'preview',
+      filter: ['==', ['geometry-type'], 'Polygon'],
+      paint: { 'fill-color': '#f59e0b', 'fill-opacity': 0.2 },
+    },
+    {
+      id: 'preview-line',
+      type: 'line',
+      source: 'preview',
+      filter: ['!=', ['geometry-type'], 'Point'],
+      paint: { 'line-color': '#d97706', 'line-width': 2 },
+    },
+    {
+      id: 'preview-point',
+      type: 'circle',
+      source: 'preview',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-radius': 4,
+        'circle-color': '#f59e0b',
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1,
+      },
+    },
+    {
+      id: 'measure-fill',
+      type: 'fill',
+      source: 'measure',
+      filter: ['==', ['geometry-type'], 'Polygon'],
+      paint: { 'fill-color': '#2563eb', 'fill-opacity': 0.15 },
+    },
+    {
+      id: 'measure-line',
+      type: 'line',
+      source: 'measure',
+      filter: ['!=', ['geometry-type'], 'Point'],
+      paint: { 'line-color': '#2563eb', 'line-width': 2, 'line-dasharray': [2, 1] },
+    },
+    {
+      id: 'measure-point',
+      type: 'circle',
+      source: 'measure',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-radius': 5,
+        'circle-color': '#2563eb',
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 2,
+      },
+    },
+  ];
+}

@@ -1,0 +1,80 @@
+import {
+  ELEMENT_TYPES,
+  type CreateElementBody,
+  type ElementAck,
+  type ElementTemplate,
+  type MapElement,
+  type UpdateElementBody,
+} from '@integration/contracts';
+import { api } from '../../api/client.ts';
+import type { BasemapConfig } from './adapter/basemap.ts';
+import { OFFLINE_DEFAULTS } from './adapter/basemap.ts';
+import type { SaveGateway } from './core/save-gateway.ts';
+
+type Data<T> = { data: T };
+const base = (segment: string) => `/networkelements/${segment}`;
+
+/** SPEC §4: loading succeeds only if every per-type fetch succeeds. */
+export async function loadClusterElements(clusterId: number): Promise<MapElement[]> {
+  const lists = await Promise.all(
+    ELEMENT_TYPES.map((t) =>
+      api<Data<MapElement[]>>('GET', `${base(t.segment)}/cluster/${clusterId}`).then((r) => r.data),
+    ),
+  );
+  return lists.flat();
+}
+
+export async function loadProjectTemplates(projectId: number): Promise<ElementTemplate[]> {
+  const lists = await Promise.all(
+    ELEMENT_TYPES.map((t) =>
+      api<Data<ElementTemplate[]>>('GET', `${base(t.segment)}/templates/project/${projectId}`).then(
+        (r) => r.data,
+      ),
+    ),
+  );
+  return lists.flat();
+}
+
+const ackOf = (e: MapElement | ElementAck) => ({ id: e.id, version: e.version, name: e.name });
+
+/** The per-type endpoints: one item → the single endpoint, two or more → multiple (SPEC §7). */
+export const elementsGateway: SaveGateway = {
+  async create(segment, items: CreateElementBody[]) {
+    if (items.length === 1) {
+      const r = await api<Data<MapElement>>('POST', `${base(segment)}/create`, items[0]);
+      return [ackOf(r.data)];
+    }
+    const r = await api<Data<ElementAck[]>>('POST', `${base(segment)}/create/multiple`, {
+      data: items,
+    });
+    return r.data.map(ackOf);
+  },
+  async update(segment, items: (UpdateElementBody & { id: number })[]) {
+    const [first] = items;
+    if (items.length === 1 && first) {
+      const r = await api<Data<MapElement>>('POST', `${base(segment)}/${first.id}`, first);
+      return [ackOf(r.data)];
+    }
+    const r = await api<Data<ElementAck[]>>('POST', `${base(segment)}/edit/multiple`, {
+      data: items,
+    });
+    return r.data.map(ackOf);
+  },
+  async remove(segment, ids) {
+    const [first] = ids;
+    if (ids.length === 1 && first !== undefined) {
+      await api('DELETE', `${base(segment)}/${first}`);
+      return;
+    }
+    await api('POST', `${base(segment)}/delete/multiple`, { data: ids });
+  },
+};
+
+/** Base layers from the server's configuration; offline layers alone if it cannot answer. */
+export async function loadBasemaps(): Promise<BasemapConfig> {
+  try {
+    return (await api<Data<BasemapConfig>>('GET', '/map/basemaps')).data;
+  } catch {
+    return { basemaps: [], offline: OFFLINE_DEFAULTS };
+  }
+}

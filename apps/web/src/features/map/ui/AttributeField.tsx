@@ -1,0 +1,84 @@
+import { NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AttributeDefinition, AttributeValue } from '@integration/contracts';
+import { decoded } from '../adapter/element-features.ts';
+
+interface Props {
+  definition: AttributeDefinition;
+  value: AttributeValue;
+  onChange(value: AttributeValue): void;
+}
+
+/** One attribute, edited by its input type (SPEC §3: dropdown and place values are JSON). */
+export function AttributeField({ definition, value, onChange }: Props) {
+  const { t } = useTranslation();
+  const label = definition.name;
+  const common = {
+    label,
+    required: definition.required,
+    disabled: definition.derived,
+    description: definition.derived ? t('map.detail.derived') : undefined,
+  };
+  switch (definition.inputType) {
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={
+            typeof value === 'number' ? value : value === '' || value === null ? '' : Number(value)
+          }
+          onChange={(v) => onChange(v === '' ? '' : Number(v))}
+        />
+      );
+    case 'dropdown': {
+      const current = decoded(value);
+      return (
+        <Select
+          {...common}
+          clearable={!definition.required}
+          data={definition.options ?? []}
+          value={current === null || current === undefined ? null : String(current)}
+          onChange={(v) => onChange(v === null ? '' : JSON.stringify(v))}
+        />
+      );
+    }
+    case 'boolean':
+      return (
+        <Switch
+          label={label}
+          disabled={definition.derived}
+          checked={value === true || value === 'true'}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type={definition.derived ? 'text' : 'date'}
+          value={String(value ?? '').slice(0, definition.derived ? 19 : 10)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'place':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          maxRows={8}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,117 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MODAL_WIDTH,
+  type AttributeDefinition,
+  type ElementAttribute,
+} from '@integration/contracts';
+import type { EditorElement } from '../core/editor-element.ts';
+import { useEditorState, useMapSession } from './editor-context.ts';
+import { AttributeField } from './AttributeField.tsx';
+
+/**
+ * The generic detail modal (SPEC §2): the element's attributes, editable by input type.
+ * Closes on backdrop click or the close icon.
+ */
+export function ElementDetailModal() {
+  const { editor } = useMapSession();
+  const detail = useEditorState((s) => s.detail);
+  useEditorState((s) => s.revision);
+  const element = detail ? editor.collection.get(detail.key) : undefined;
+  const close = () => editor.openDetail(null);
+  if (!element) return <Modal opened={false} onClose={close} />;
+  // Keyed: the form starts from the element each time another one opens.
+  return <DetailForm key={element.key} element={element} onClose={close} />;
+}
+
+function DetailForm({ element, onClose: close }: { element: EditorElement; onClose(): void }) {
+  const { t } = useTranslation();
+  const { editor } = useMapSession();
+  const [name, setName] = useState(element.name);
+  const [values, setValues] = useState<Record<string, ElementAttribute['value']>>(() =>
+    Object.fromEntries(element.attributes.map((a) => [a.name, a.value])),
+  );
+
+  const template = editor.templateOf(element);
+  const definitions: AttributeDefinition[] = [
+    ...(template?.attributes ?? []),
+    ...element.attributes
+      .filter((a) => !template?.attributes.some((d) => d.name === a.name))
+      .map((a) => ({ name: a.name, inputType: a.inputType, required: false })),
+  ].filter((d) => d.name !== 'Name');
+
+  const save = () => {
+    const attributes = definitions.map((d) => ({
+      name: d.name,
+      value: values[d.name] ?? '',
+      inputType: d.inputType,
+      attribute_name: element.attributes.find((a) => a.name === d.name)?.attribute_name ?? d.name,
+    }));
+    editor.edit(element.key, name.trim() || element.name, attributes);
+    close();
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      size={MODAL_WIDTH}
+      title={
+        <Group gap="xs">
+          <Text fw={600}>{element.name || t(`map.types.${element.type}`)}</Text>
+          <Badge variant="light">{t(`map.types.${element.type}`)}</Badge>
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': t('toast.close') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Stack>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('map.detail.status')}:
+            </Text>
+            <Badge variant="outline" tt="none">
+              {t(`map.detail.statuses.${element.status}`)}
+            </Badge>
+          </Group>
+          {element.problem ? (
+            <Alert color="red">{t('map.detail.problem', { message: element.problem })}</Alert>
+          ) : null}
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {definitions.map((d) => (
+              <AttributeField
+                key={d.name}
+                definition={d}
+                value={values[d.name] ?? ''}
+                onChange={(value) => setValues((v) => ({ ...v, [d.name]: value }))}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('map.detail.cancel')}
+            </Button>
+            <Button type="submit">{t('map.detail.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

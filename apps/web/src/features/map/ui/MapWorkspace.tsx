@@ -1,0 +1,182 @@
+import { Box, Group, Loader, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Cluster, ElementTypeName } from '@integration/contracts';
+import { notify } from '../../../app/notify.ts';
+import type { BasemapConfig } from '../adapter/basemap.ts';
+import { MapView } from '../adapter/map-view.ts';
+import { Editor } from '../core/editor.ts';
+import { pointsOf } from '../core/editor-element.ts';
+import { boundsOf } from '../core/geo.ts';
+import { InvalidChoice, parseDrawTool, parseMapType, type MapType } from '../core/interaction.ts';
+import { browserPendingStore } from '../core/pending-store.ts';
+import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
+import { ConflictModal } from './ConflictModal.tsx';
+import { ElementDetailModal } from './ElementDetailModal.tsx';
+import { ElementSearch } from './ElementSearch.tsx';
+import { MapSessionContext, type MapSession } from './editor-context.ts';
+import { MapController } from './map-controller.ts';
+import { MapSidePanel } from './MapSidePanel.tsx';
+import { MapToolbar } from './MapToolbar.tsx';
+import { MeasurePanel } from './MeasurePanel.tsx';
+import { SaveIndicator } from './SaveIndicator.tsx';
+import { SelectElementModal } from './SelectElementModal.tsx';
+import { SelectionBar } from './SelectionBar.tsx';
+import { SnapDialog } from './SnapDialog.tsx';
+import { useEditorShortcuts } from './useEditorShortcuts.ts';
+
+const SYNC_INTERVAL_MS = 30_000;
+
+interface Props {
+  projectId: number;
+  cluster: Cluster;
+  projectZoom: number;
+  basemaps: BasemapConfig;
+  requestedMapType: string | null;
+  requestedTool: string | null;
+}
+
+/** SPEC §5 validations of a map type and a tool asked for in the address. */
+function initialChoices(mapType: string | null, tool: string | null, t: (k: string) => string) {
+  let type: MapType = 'terrain';
+  let drawTool = null;
+  try {
+    if (mapType !== null) type = parseMapType(mapType);
+    drawTool = parseDrawTool(tool);
+  } catch (error) {
+    if (error instanceof InvalidChoice) notify.error(t(error.messageKey));
+  }
+  return { type, drawTool };
+}
+
+/** One open cluster: the engine, the map and the controls around it. */
+export function MapWorkspace({
+  projectId,
+  cluster,
+  projectZoom,
+  basemaps,
+  requestedMapType,
+  requestedTool,
+}: Props) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState<MapSession | null>(null);
+  const [pointType, setPointType] = useState<ElementTypeName>('PboFat');
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const host = container.current;
+    if (!host) return;
+    const { type, drawTool } = initialChoices(requestedMapType, requestedTool, t);
+    const editor = new Editor({
+      clusterId: cluster.id,
+      loadElements: loadClusterElements,
+      loadTemplates: () => loadProjectTemplates(projectId),
+      gateway: elementsGateway,
+      pending: browserPendingStore(),
+      mapType: type,
+      events: {
+        onSaved: (kind) => notify.success(t(`map.toast.${kind}Saved`)),
+        onFailed: (kind, message) => notify.error(t(`map.toast.${kind}Failed`, { message })),
+      },
+    });
+    const view = new MapView({
+      container: host,
+      basemaps,
+      mapType: type,
+      minzoom: projectZoom - 1,
+    });
+    const controller = new MapController(editor, view);
+    setSession({ editor, controller });
+    let live = true;
+    void (async () => {
+      const loaded = editor.load().then(
+        () => true,
+        () => {
+          notify.error(t('map.toast.loadFailed'));
+          return false;
+        },
+      );
+      await controller.start();
+      const ok = await loaded;
+      if (!live) return;
+      const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
+      const bounds = boundsOf(all);
+      if (bounds) view.fitTo(bounds);
+      else view.map.jumpTo({ zoom: projectZoom });
+      if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
+      if (ok) setReady(true);
+    })();
+    const sync = setInterval(() => void editor.sync().catch(() => undefined), SYNC_INTERVAL_MS);
+    const online = () => void editor.saveNow();
+    window.addEventListener('online', online);
+    const leave = (event: BeforeUnloadEvent) => {
+      if (editor.collection.pending().length === 0) return;
+      event.preventDefault();
+      event.returnValue = t('map.save.leave');
+    };
+    window.addEventListener('beforeunload', leave);
+    return () => {
+      live = false;
+      clearInterval(sync);
+      window.removeEventListener('online', online);
+      window.removeEventListener('beforeunload', leave);
+      controller.stop();
+      view.destroy();
+      editor.dispose();
+    };
+    // The workspace is keyed by project and cluster: it is built once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEditorShortcuts(session);
+
+  return (
+    <Box pos="absolute" inset={0}>
+      <Box
+        ref={container}
+        pos="absolute"
+        inset={0}
+        role="region"
+        aria-label={t('map.canvas')}
+        data-cluster={cluster.name}
+        data-ready={ready ? 'true' : 'false'}
+      />
+      {session ? (
+        <MapSessionContext.Provider value={session}>
+          <Stack
+            pos="absolute"
+            top={8}
+            left={8}
+            gap={8}
+            style={{ zIndex: 2, pointerEvents: 'none' }}
+          >
+            <Group gap={8} align="flex-start" style={{ pointerEvents: 'auto' }}>
+              <MapToolbar pointType={pointType} onPointType={setPointType} />
+              <ElementSearch />
+            </Group>
+            <Group gap={8} align="flex-start" style={{ pointerEvents: 'auto' }}>
+              <MapSidePanel />
+              <Stack gap={8}>
+                <MeasurePanel />
+                <SelectionBar />
+              </Stack>
+            </Group>
+          </Stack>
+          <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
+            <SaveIndicator />
+          </Box>
+          {!ready ? (
+            <Box pos="absolute" top="50%" left="50%" style={{ zIndex: 2 }}>
+              <Loader aria-label={t('map.loading')} />
+            </Box>
+          ) : null}
+          <ElementDetailModal />
+          <SelectElementModal />
+          <ConflictModal />
+          <SnapDialog />
+        </MapSessionContext.Provider>
+      ) : null}
+    </Box>
+  );
+}

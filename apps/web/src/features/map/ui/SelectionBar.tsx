@@ -1,0 +1,36 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../app/notify.ts';
+import { useEditorState, useMapSession } from './editor-context.ts';
+
+/** Several elements selected (rectangle): how many, delete them, or clear. */
+export function SelectionBar() {
+  const { t } = useTranslation();
+  const { editor } = useMapSession();
+  const selection = useEditorState((s) => s.selection);
+  const interaction = useEditorState((s) => s.interaction);
+  const byRectangle = interaction.kind === 'draw' && interaction.tool === 'rectangle';
+  if (selection.length === 0 || (!byRectangle && selection.length < 2)) return null;
+  return (
+    <Paper shadow="sm" p={6} radius="md" withBorder>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" role="status">
+          {t('map.selection.count', { count: selection.length })}
+        </Text>
+        <Button
+          size="compact-sm"
+          color="red"
+          onClick={() => {
+            editor.remove(selection);
+            notify.success(t('map.toast.deleted', { count: selection.length }));
+          }}
+        >
+          {t('map.selection.delete')}
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => editor.select([])}>
+          {t('map.selection.clear')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,263 @@
+import type { MapMouseEvent } from 'maplibre-gl';
+import type { LatLng } from '@integration/contracts';
+import { DrawController, type ShapeTool } from '../adapter/draw-controller.ts';
+import type { MapView } from '../adapter/map-view.ts';
+import { isPoint, pointsOf, type EditorElement } from '../core/editor-element.ts';
+import type { Editor } from '../core/editor.ts';
+import type { EditorState } from '../core/editor-state.ts';
+import { areaM2, lengthM } from '../core/geo.ts';
+import { measurementOverlay } from './measurement-overlay.ts';
+import type { Interaction, ToolbarMode } from '../core/interaction.ts';
+import { modeAfterDrawing } from '../core/interaction.ts';
+
+/** Which elements a toolbar mode acts on. */
+const TARGETS: Record<ToolbarMode, (e: EditorElement) => boolean> = {
+  delete: () => true,
+  getInfo: () => true,
+  editMarker: (e) => isPoint(e.coordinates),
+  editLine: (e) => e.type === 'Cable',
+  editZone: (e) => e.type === 'Zone',
+  createRoute: (e) => e.type === 'Cable',
+};
+
+/**
+ * Binds the editor engine to the map: element diffs to sources, state to layers, clicks to
+ * the current interaction, and terra-draw edits back to the engine's one mutation path.
+ */
+export class MapController {
+  private draw: DrawController | null = null;
+  private editingKey: string | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly editor: Editor,
+    private readonly view: MapView,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.view.ready;
+    const { editor, view } = this;
+    view.showAll(editor.collection);
+    view.setLayers(editor.get().layers);
+    this.draw = new DrawController(view.map, (at) => editor.snapIndex().nearest(at)?.at);
+    this.unsubscribe.push(
+      editor.collection.subscribe((diff) => {
+        view.apply(diff, editor.collection);
+        const key = this.editingKey;
+        if (!key) return;
+        if (diff.removed.some((e) => e.key === key)) this.draw?.endEdit();
+        const changed = diff.upserted.find((e) => e.key === key);
+        if (changed) this.draw?.sync(changed.coordinates);
+      }),
+      editor.state.subscribe((state, previous) => this.stateChanged(state, previous)),
+    );
+    const click = (e: MapMouseEvent) => this.click(e);
+    const dblclick = (e: MapMouseEvent) => {
+      if (this.editor.get().interaction.kind === 'measure') e.preventDefault();
+    };
+    view.map.on('click', click);
+    view.map.on('dblclick', dblclick);
+    this.unsubscribe.push(() => {
+      view.map.off('click', click);
+      view.map.off('dblclick', dblclick);
+    });
+    this.enter(editor.get().interaction);
+  }
+
+  private stateChanged(state: EditorState, previous: EditorState) {
+    const { view } = this;
+    if (state.layers !== previous.layers) view.setLayers(state.layers);
+    if (state.mapType !== previous.mapType) view.setMapType(state.mapType);
+    if (state.selection !== previous.selection || state.revision !== previous.revision) {
+      view.setSelection(this.elements(state.selection));
+    }
+    if (state.interaction !== previous.interaction) this.enter(state.interaction);
+    if (state.measurement !== previous.measurement) {
+      view.setOverlay('measure', measurementOverlay(state.measurement));
+    }
+  }
+
+  private elements(keys: string[]): EditorElement[] {
+    return keys.flatMap((k) => this.editor.collection.get(k) ?? []);
+  }
+
+  /** A new interaction: leave drawing and editing, then set up what it needs. */
+  private enter(interaction: Interaction) {
+    const draw = this.draw;
+    if (!draw) return;
+    draw.stopDrawing();
+    draw.endEdit();
+    const canvas = this.view.map.getCanvas();
+    canvas.style.cursor =
+      interaction.kind === 'draw' || interaction.kind === 'measure' ? 'crosshair' : '';
+    if (interaction.kind === 'draw' && interaction.tool !== 'marker') {
+      draw.startDrawing(interaction.tool, (vertices) =>
+        this.drawn(interaction.tool as ShapeTool, vertices),
+      );
+    }
+  }
+
+  private click(event: MapMouseEvent) {
+    const { editor } = this;
+    const interaction = editor.get().interaction;
+    const at: LatLng = { lat: event.lngLat.lat, lng: event.lngLat.lng };
+    if (interaction.kind === 'draw') {
+      if (interaction.tool !== 'marker') return;
+      const key = editor.create(interaction.pointType, at);
+      this.afterDrawing('marker', key);
+      editor.openDetail(key, true);
+      return;
+    }
+    if (interaction.kind === 'measure') return this.measureClick(interaction.tool, at, event);
+    const hits = this.view
+      .hitTest(event.point)
+      .flatMap((fid) => editor.collection.byFid(fid) ?? [])
+      .filter((e) => e.key !== this.editingKey);
+    if (interaction.kind === 'idle') {
+      editor.select(hits.slice(0, 1).map((e) => e.key));
+      return;
+    }
+    const targets = hits.filter(TARGETS[interaction.mode]);
+    if (targets.length === 0) {
+      if (!this.editingKey) editor.select([]);
+      return;
+    }
+    if (targets.length > 1) editor.offerCandidates(targets.map((e) => e.key));
+    else this.act(targets[0]?.key ?? '');
+  }
+
+  /** The element the click (or the select-element modal) chose, in the current mode. */
+  act(key: string): void {
+    const { editor } = this;
+    editor.offerCandidates(null);
+    const interaction = editor.get().interaction;
+    const element = editor.collection.get(key);
+    if (!element || interaction.kind !== 'mode') return;
+    switch (interaction.mode) {
+      case 'delete':
+        editor.remove([key]);
+        return;
+      case 'getInfo':
+        editor.select([key]);
+        editor.openDetail(key);
+        return;
+      case 'createRoute':
+        editor.select([key]);
+        return;
+      default:
+        editor.select([key]);
+        this.beginEdit(key);
+    }
+  }
+
+  /** Give an element to terra-draw: drag a marker, reshape a line or zone. */
+  private beginEdit(key: string) {
+    const element = this.editor.collection.get(key);
+    if (!element || !this.draw) return;
+    this.draw.endEdit();
+    this.editingKey = key;
+    this.view.setEditing(element, true);
+    const kind = isPoint(element.coordinates)
+      ? 'point'
+      : element.type === 'Zone'
+        ? 'polygon'
+        : 'line';
+    this.draw.edit(
+      { coordinates: element.coordinates, kind },
+      (coordinates, vertexIndex) => this.editor.finishDrag(key, coordinates, vertexIndex),
+      () => {
+        const current = this.editor.collection.get(key);
+        if (current) this.view.setEditing(current, false);
+        if (this.editingKey === key) this.editingKey = null;
+      },
+    );
+  }
+
+  /** A shape was drawn: a cable or zone is created and opened for editing (SPEC §4). */
+  private drawn(tool: ShapeTool, vertices: LatLng[]) {
+    const { editor } = this;
+    if (tool === 'rectangle') {
+      editor.select(this.insideBox(vertices));
+      return;
+    }
+    if (tool === 'polyline' && vertices.length < 2) return;
+    if (tool === 'polygon' && vertices.length < 3) return;
+    const key = editor.create(tool === 'polyline' ? 'Cable' : 'Zone', vertices);
+    this.afterDrawing(tool, key);
+  }
+
+  private afterDrawing(tool: 'marker' | 'polyline' | 'polygon', key: string) {
+    const mode = modeAfterDrawing(tool);
+    if (mode) this.editor.setInteraction({ kind: 'mode', mode });
+    this.editor.select([key]);
+    this.beginEdit(key);
+  }
+
+  /** Every visible element entirely inside the rectangle. */
+  private insideBox(corners: LatLng[]): string[] {
+    const lats = corners.map((c) => c.lat);
+    const lngs = corners.map((c) => c.lng);
+    const [s, n, w, e] = [
+      Math.min(...lats),
+      Math.max(...lats),
+      Math.min(...lngs),
+      Math.max(...lngs),
+    ];
+    const inside = (p: LatLng) => p.lat >= s && p.lat <= n && p.lng >= w && p.lng <= e;
+    const keys: string[] = [];
+    for (const element of this.editor.collection.visible()) {
+      if (!this.view.isVisible(element)) continue;
+      if (pointsOf(element.coordinates).every(inside)) keys.push(element.key);
+    }
+    return keys;
+  }
+
+  private measureClick(
+    tool: 'coordinates' | 'distance' | 'area' | 'route',
+    at: LatLng,
+    event: MapMouseEvent,
+  ) {
+    const { editor } = this;
+    if (tool === 'coordinates') {
+      editor.measure({ tool, points: [at], value: 0 });
+      return;
+    }
+    if (tool === 'route') {
+      const cable = this.view
+        .hitTest(event.point)
+        .flatMap((fid) => editor.collection.byFid(fid) ?? [])
+        .find((e) => e.type === 'Cable');
+      if (!cable || isPoint(cable.coordinates)) return;
+      editor.select([cable.key]);
+      editor.measure({ tool, points: cable.coordinates, value: lengthM(cable.coordinates) });
+      return;
+    }
+    const previous = editor.get().measurement;
+    const points = [...(previous?.tool === tool ? previous.points : []), at];
+    editor.measure({ tool, points, value: tool === 'distance' ? lengthM(points) : areaM2(points) });
+  }
+
+  /** Fly to an element found by the search and select it. */
+  reveal(key: string): void {
+    const element = this.editor.collection.get(key);
+    if (!element) return;
+    const points = pointsOf(element.coordinates);
+    const first = points[0];
+    if (points.length === 1 && first) this.view.flyTo(first);
+    else {
+      const lats = points.map((p) => p.lat);
+      const lngs = points.map((p) => p.lng);
+      this.view.fitTo(
+        [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)],
+        true,
+      );
+    }
+    this.editor.select([key]);
+  }
+
+  stop(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+    this.draw?.destroy();
+    this.draw = null;
+  }
+}
