@@ -86,6 +86,12 @@ async function convertLayer(
   } else {
     crs = { epsg: 4326, name: 'WGS 84', source: 'assumed' };
     srsArgs.push('-a_srs', 'EPSG:4326');
+    const extent = layer.geometryFields?.[0]?.extent;
+    const box = extent?.length === 4 ? (extent as [number, number, number, number]) : null;
+    if (!withinLonLat(box)) {
+      job.crsRequired.push({ file: source.label, layer: layer.name, extent: box });
+      return;
+    }
   }
 
   const output = `${task.dir}/layer-${job.outputs++}`;

@@ -6,6 +6,7 @@ import { chooseDbfEncoding } from './dbf-encoding.ts';
 import { fileProblem } from './file-errors.ts';
 import type { ImportSource, SourceKind } from './gdal-protocol.ts';
 import { checkPrj, checkShpHeader } from './shapefile-checks.ts';
+import { checkKmlCoordinates } from './kml-checks.ts';
 import { extractZip, inspectZip, type ZipLimits } from './zip-archive.ts';
 
 type Translate = (key: MessageKey, vars?: MessageVars) => string;
@@ -157,6 +158,7 @@ export async function collectSources(
       for (const [ext, c] of parts) {
         const kind = SINGLE_FILE[ext];
         if (!kind) continue;
+        if (kind === 'kml') await checkKmlCoordinates(c.abs, c.label);
         sources.push({
           path: rel(c.abs),
           label: c.label,
