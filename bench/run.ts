@@ -3,6 +3,7 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
 import { authFigures } from './auth.bench.ts';
 import { elementsFigures } from './elements.bench.ts';
+import { filesFigures } from './files.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { startupFigures } from './startup.bench.ts';
@@ -21,4 +22,9 @@ if (!only || only === 'elements') {
     printFigures(`Network elements (${kind})`, figures);
     for (const note of notes) console.log(`- ${note}`);
   }
+}
+if (!only || only === 'files') {
+  const { figures, notes } = await filesFigures();
+  printFigures('GIS files (GDAL in WebAssembly vs native ogr2ogr)', figures);
+  for (const note of notes) console.log(`- ${note}`);
 }

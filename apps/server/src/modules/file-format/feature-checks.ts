@@ -61,6 +61,13 @@ export function splitFeatures(features: Feature[]): SplitFeatures {
   let nullGeometries = 0;
   let notFinite: number | null = null;
   features.forEach((feature, index) => {
+    // A collection of one geometry is that geometry (as GDAL's own GeoJSON writer has it).
+    if (
+      feature.geometry?.type === 'GeometryCollection' &&
+      feature.geometry.geometries?.length === 1
+    ) {
+      feature.geometry = feature.geometry.geometries[0] as Geometry;
+    }
     const geometry = feature.geometry;
     if (!geometry) {
       nullGeometries++;

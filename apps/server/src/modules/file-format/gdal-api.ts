@@ -38,6 +38,7 @@ export interface GdalApi {
     vfs?: string[],
   ): Promise<{ datasets: GdalDataset[]; errors: unknown[] }>;
   close(dataset: GdalDataset): Promise<void>;
+  ogrinfo(dataset: GdalDataset, options: string[]): Promise<unknown>;
   ogr2ogr(
     dataset: GdalDataset,
     options: string[],
@@ -55,9 +56,8 @@ export const gdalLog = {
     this.lines = [];
   },
   /** The last error GDAL printed, for a message. */
-  lastError(): string | undefined {
-    return [...this.lines]
-      .reverse()
+  firstError(): string | undefined {
+    return this.lines
       .find((l) => /^ERROR \d+:/.test(l) && !/Pointer 'hDS' is NULL/.test(l))
       ?.replace(/^ERROR \d+:\s*/, '');
   },
@@ -66,8 +66,9 @@ export const gdalLog = {
 /** gdal3.js rejects with { no, message } objects or arrays of them. */
 export function gdalMessage(error: unknown): string {
   const one = Array.isArray(error) ? error[0] : error;
-  const fromLog = gdalLog.lastError();
-  if (fromLog) return fromLog.trim();
-  if (one && typeof one === 'object' && 'message' in one) return String(one.message).trim();
-  return String(one);
+  const fromLog = gdalLog.firstError()?.trim();
+  if (fromLog) return fromLog;
+  const message =
+    one && typeof one === 'object' && 'message' in one ? String(one.message).trim() : '';
+  return message || 'GDAL cannot read it';
 }

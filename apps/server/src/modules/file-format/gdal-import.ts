@@ -51,6 +51,7 @@ function crsOf(layer: OgrLayer): ImportedCrs | null {
 
 interface Job {
   task: ImportTask;
+  setConfig: (key: string, value: string) => Promise<void>;
   root: string;
   t: (key: MessageKey, vars?: MessageVars) => string;
   responseFile: string;
@@ -174,6 +175,7 @@ async function convertSource(gdal: GdalApi, job: Job, source: ImportSource) {
     source.kind === 'geojson'
       ? problem(422, 'files.notGeoJson', { file: source.label, reason })
       : problem(422, 'files.unreadable', { file: source.label, reason });
+  await job.setConfig('SHAPE_RESTORE_SHX', source.restoreShx ? 'YES' : 'NO');
   gdalLog.clear();
   let ds: GdalDataset | undefined;
   try {
@@ -215,10 +217,12 @@ export async function convertImport(
   gdal: GdalApi,
   task: ImportTask,
   root: string,
+  setConfig: (key: string, value: string) => Promise<void>,
 ): Promise<ImportOutcome> {
   const job: Job = {
     task,
     root,
+    setConfig,
     t: (key, vars) => translate(task.locale, key, vars),
     responseFile: path.join(root, task.dir, 'response.json'),
     written: 0,

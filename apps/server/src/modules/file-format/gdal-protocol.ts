@@ -14,6 +14,8 @@ export interface ImportSource {
   openOptions: string[];
   /** A failure to read it is only a warning (a stray .json inside a shapefile zip). */
   optional: boolean;
+  /** A shapefile without its .shx: GDAL rebuilds the index (never for a complete one). */
+  restoreShx?: boolean;
   /** Warnings found before GDAL read it, already localised. */
   warnings: string[];
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import initGdalJs from 'gdal3.js/node.js';
@@ -24,10 +25,20 @@ const packageDir = path.join(
 const gdal = (await initGdalJs({
   path: path.relative(process.cwd(), packageDir) || '.',
   dest: root,
-  env: { SHAPE_RESTORE_SHX: 'YES', OGR_GEOJSON_MAX_OBJ_SIZE: '0', CPL_LOG_ERRORS: 'ON' },
+  env: { OGR_GEOJSON_MAX_OBJ_SIZE: '0', CPL_LOG_ERRORS: 'ON' },
   logHandler: () => {},
   errorHandler: (message: string) => gdalLog.push(message),
 })) as unknown as GdalApi;
+
+/**
+ * gdal3.js has no call to set a configuration option, but its ogrinfo applies `--config` globally:
+ * a tiny dataset kept open serves to set them.
+ */
+writeFileSync(path.join(root, 'config.geojson'), '{"type":"FeatureCollection","features":[]}');
+const configDataset = (await gdal.open('/output/config.geojson')).datasets[0];
+async function setGdalConfig(key: string, value: string): Promise<void> {
+  if (configDataset) await gdal.ogrinfo(configDataset, ['--config', key, value, '-so']);
+}
 
 const isProblem = (e: unknown): e is FileProblem =>
   typeof e === 'object' && e !== null && 'status' in e && 'key' in e;
@@ -40,7 +51,7 @@ port.on('message', ({ id, task }: WorkerRequest) => {
     try {
       const result =
         task.op === 'import'
-          ? await convertImport(gdal, task, root)
+          ? await convertImport(gdal, task, root, setGdalConfig)
           : await convertExport(gdal, task, root);
       response = { id, ok: true, result };
     } catch (error) {

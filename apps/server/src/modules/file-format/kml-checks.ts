@@ -9,7 +9,7 @@ export function finiteKmlCoordinates(text: string): boolean {
   const tuples = text.replace(/,\s+/g, ',').trim().split(/\s+/).filter(Boolean);
   return tuples.every((tuple) => {
     const parts = tuple.split(',').filter((p) => p !== '');
-    return parts.length >= 2 && parts.length <= 3 && parts.every((p) => Number.isFinite(Number(p)));
+    return parts.length >= 2 && parts.every((p) => Number.isFinite(Number(p)));
   });
 }
 

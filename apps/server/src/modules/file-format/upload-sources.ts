@@ -19,7 +19,8 @@ export interface UploadedFile {
 
 /** CSV: a WKT column or longitude/latitude columns, under their usual names. */
 export const CSV_OPEN_OPTIONS = [
-  'GEOM_POSSIBLE_NAMES=WKT,wkt,geometry,Geometry,geom,the_geom,wkt_geom,shape',
+  // *location, *route: the Open Fibre Data Standard's CSV columns (nodes/0/location…).
+  'GEOM_POSSIBLE_NAMES=WKT,wkt,geometry,Geometry,geom,the_geom,wkt_geom,shape,*location,*route',
   'X_POSSIBLE_NAMES=lon,Lon,lng,Lng,long,longitude,Longitude,x,X',
   'Y_POSSIBLE_NAMES=lat,Lat,latitude,Latitude,y,Y',
   'KEEP_GEOM_COLUMNS=NO',
@@ -83,6 +84,7 @@ async function shapefileSource(
     if (choice.warning) warnings.push(t(choice.warning.key, choice.warning.vars));
   }
   return {
+    restoreShx: !parts.has('shx'),
     path: rel(shp.abs),
     label: shp.label,
     kind: 'shapefile',

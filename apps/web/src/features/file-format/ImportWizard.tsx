@@ -1,0 +1,543 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import {
+  ELEMENT_TYPES,
+  IMPORT_EXTENSIONS,
+  MODAL_WIDTH,
+  elementTypeByName,
+  type CrsRequiredDetails,
+  type ElementTemplate,
+  type FeatureCollection,
+  type ImportedLayer,
+  type ImportResult,
+} from '@integration/contracts';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { fileFormatApi, filesFromUrl } from './file-format.api.ts';
+import {
+  guessElementType,
+  guessFieldMapping,
+  NAME_TARGET,
+  prepareItems,
+  type FieldMapping,
+} from './field-mapping.ts';
+import { importLayer, type LayerOutcome } from './import-run.ts';
+
+export interface ImportWizardProps {
+  opened: boolean;
+  onClose: () => void;
+  projectId: number;
+  clusterId: number;
+  /** The layers to draw on the map as a preview (WGS84), or null to clear it. */
+  onPreview: (layers: FeatureCollection[] | null) => void;
+  /** Called once elements were created, so that the map reloads them. */
+  onImported: () => void;
+}
+
+/** What the user decided for one layer: which type (null: skip it), which template, which fields. */
+interface LayerPlan {
+  layer: ImportedLayer;
+  type: string | null;
+  templateId: number | null;
+  mapping: FieldMapping;
+}
+
+interface Report {
+  outcomes: LayerOutcome[];
+  cancelled: boolean;
+  notes: string[];
+}
+
+type Step =
+  | { step: 'choose'; error?: string; crsAsked?: CrsRequiredDetails }
+  | { step: 'reading' }
+  | { step: 'map'; result: ImportResult; plans: LayerPlan[] }
+  | { step: 'importing'; sent: number; total: number }
+  | { step: 'report'; report: Report };
+
+const ACCEPT = IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+/** Default template of a type (first listed), for a plan. */
+const defaultTemplate = (templates: ElementTemplate[]) =>
+  templates.find((t) => t.isDefault) ?? templates[0] ?? null;
+
+/**
+ * Import wizard of the map (issue "GIS files"): choose files or a URL, preview the layers on
+ * the map, map each layer to an element type and its fields to the template's attributes,
+ * import into the cluster in batches (progress, cancel), then a report of what was imported,
+ * skipped and why. Not mounted here: the map page mounts it.
+ */
+export function ImportWizard(props: ImportWizardProps) {
+  const { t } = useTranslation();
+  const close = () => {
+    props.onPreview(null);
+    props.onClose();
+  };
+  // The body mounts when the modal opens, so every opening starts afresh.
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      size={MODAL_WIDTH}
+      title={t('fileFormat.import.title')}
+    >
+      {props.opened && <WizardBody {...props} close={close} />}
+    </Modal>
+  );
+}
+
+function WizardBody({
+  opened,
+  projectId,
+  clusterId,
+  onPreview,
+  onImported,
+  close: closeModal,
+}: ImportWizardProps & { close: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<Step>({ step: 'choose' });
+  const [files, setFiles] = useState<File[]>([]);
+  const [url, setUrl] = useState('');
+  const [epsg, setEpsg] = useState('');
+  const cancelled = useRef(false);
+  const templateQueries = useQueries({
+    queries: ELEMENT_TYPES.map((type) => ({
+      queryKey: ['templates', type.segment, projectId],
+      queryFn: () => fileFormatApi.templates(type.segment, projectId),
+      enabled: opened && projectId > 0,
+      staleTime: 60_000,
+    })),
+  });
+  const templatesOf = (typeName: string | null): ElementTemplate[] => {
+    const index = ELEMENT_TYPES.findIndex((type) => type.internalName === typeName);
+    return index < 0 ? [] : (templateQueries[index]?.data ?? []);
+  };
+  const templatesReady = templateQueries.every((q) => !q.isLoading);
+
+  const close = () => {
+    cancelled.current = true;
+    closeModal();
+  };
+
+  const planFor = (layer: ImportedLayer): LayerPlan => {
+    const type = guessElementType(layer)?.internalName ?? null;
+    const template = defaultTemplate(templatesOf(type));
+    return {
+      layer,
+      type,
+      templateId: template?.id ?? null,
+      mapping: guessFieldMapping(
+        layer.fields.map((f) => f.name),
+        template?.attributes ?? [],
+      ),
+    };
+  };
+
+  async function read() {
+    setState({ step: 'reading' });
+    try {
+      const chosen = url.trim() ? await filesFromUrl(url.trim()) : files;
+      const result = await fileFormatApi.importFiles(chosen, epsg.trim() || undefined);
+      onPreview(result.layers.map((l) => l.features));
+      setState({ step: 'map', result, plans: result.layers.map(planFor) });
+    } catch (error) {
+      const details =
+        error instanceof ApiError ? (error.details as CrsRequiredDetails | undefined) : undefined;
+      setState({
+        step: 'choose',
+        error: error instanceof Error ? error.message : String(error),
+        crsAsked: details?.crsRequired ? details : undefined,
+      });
+    }
+  }
+
+  const updatePlan = (index: number, change: (plan: LayerPlan) => LayerPlan) =>
+    setState((current) =>
+      current.step === 'map'
+        ? { ...current, plans: current.plans.map((p, i) => (i === index ? change(p) : p)) }
+        : current,
+    );
+
+  const chooseType = (index: number, type: string | null) =>
+    updatePlan(index, (plan) => {
+      const template = defaultTemplate(templatesOf(type));
+      return {
+        ...plan,
+        type,
+        templateId: template?.id ?? null,
+        mapping: guessFieldMapping(
+          plan.layer.fields.map((f) => f.name),
+          template?.attributes ?? [],
+        ),
+      };
+    });
+
+  async function runImport(plans: LayerPlan[]) {
+    cancelled.current = false;
+    const work = plans.flatMap((plan) => {
+      const type = plan.type ? elementTypeByName(plan.type) : undefined;
+      const template = templatesOf(plan.type).find((tpl) => tpl.id === plan.templateId);
+      if (!type || !template) return [];
+      const prepared = prepareItems(plan.layer.features.features, {
+        type,
+        clusterId,
+        templateId: template.id,
+        attributes: template.attributes,
+        mapping: plan.mapping,
+      });
+      return [{ plan, type, prepared }];
+    });
+    const total = work.reduce((n, w) => n + w.prepared.items.length, 0);
+    let sent = 0;
+    setState({ step: 'importing', sent, total });
+    const outcomes: LayerOutcome[] = [];
+    const notes: string[] = [];
+    for (const { plan, type, prepared } of work) {
+      const outcome = await importLayer(
+        plan.layer.name,
+        type,
+        prepared.items,
+        (data) => fileFormatApi.createMultiple(type.segment, data),
+        {
+          cancelled: () => cancelled.current,
+          progress: (n) => {
+            sent += n;
+            setState({ step: 'importing', sent, total });
+          },
+        },
+      );
+      outcome.skipped.unshift(
+        ...prepared.skipped.map((s) => ({
+          layer: plan.layer.name,
+          feature: s.feature,
+          reason: t('fileFormat.import.noUsableGeometry'),
+        })),
+      );
+      if (prepared.droppedHoles) {
+        notes.push(
+          t('fileFormat.import.holesDropped', {
+            layer: plan.layer.name,
+            count: prepared.droppedHoles,
+          }),
+        );
+      }
+      if (prepared.droppedValues) {
+        notes.push(
+          t('fileFormat.import.valuesDropped', {
+            layer: plan.layer.name,
+            count: prepared.droppedValues,
+          }),
+        );
+      }
+      outcomes.push(outcome);
+    }
+    for (const plan of plans.filter((p) => !p.type)) {
+      notes.push(t('fileFormat.import.layerSkipped', { layer: plan.layer.name }));
+    }
+    onPreview(null);
+    if (outcomes.some((o) => o.imported > 0)) onImported();
+    setState({ step: 'report', report: { outcomes, cancelled: cancelled.current, notes } });
+  }
+
+  return (
+    <>
+      {(state.step === 'choose' || state.step === 'reading') && (
+        <Stack>
+          <Text size="sm">{t('fileFormat.import.intro')}</Text>
+          <FileInput
+            label={t('fileFormat.import.files')}
+            description={t('fileFormat.import.filesHint')}
+            placeholder={t('fileFormat.import.filesPlaceholder')}
+            multiple
+            accept={ACCEPT}
+            value={files}
+            onChange={(value) => setFiles(value)}
+            clearable
+          />
+          <TextInput
+            label={t('fileFormat.import.url')}
+            description={t('fileFormat.import.urlHint')}
+            placeholder="https://example.com/network.zip"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+          />
+          {state.step === 'choose' && state.error && (
+            <Alert color="red" title={t('fileFormat.import.readFailed')} role="alert">
+              {state.error}
+            </Alert>
+          )}
+          {(state.step === 'choose' && state.crsAsked) || epsg ? (
+            <TextInput
+              label={t('fileFormat.import.epsg')}
+              description={t('fileFormat.import.epsgHint')}
+              placeholder="32737"
+              value={epsg}
+              onChange={(e) => setEpsg(e.currentTarget.value)}
+            />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('fileFormat.cancel')}
+            </Button>
+            <Button
+              onClick={() => void read()}
+              loading={state.step === 'reading'}
+              disabled={files.length === 0 && url.trim() === ''}
+            >
+              {t('fileFormat.import.read')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state.step === 'map' && (
+        <Stack>
+          <Text size="sm">
+            {t('fileFormat.import.mapIntro', { count: state.result.layers.length })}
+          </Text>
+          {state.result.warnings.length > 0 && (
+            <Alert color="yellow" title={t('fileFormat.import.warnings')}>
+              <List size="sm">
+                {state.result.warnings.map((w) => (
+                  <List.Item key={w}>{w}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {state.plans.map((plan, index) => (
+            <LayerCard
+              key={`${plan.layer.file}/${plan.layer.name}`}
+              plan={plan}
+              templates={templatesOf(plan.type)}
+              onType={(type) => chooseType(index, type)}
+              onTemplate={(templateId) =>
+                updatePlan(index, (p) => {
+                  const template = templatesOf(p.type).find((tpl) => tpl.id === templateId);
+                  return {
+                    ...p,
+                    templateId,
+                    mapping: guessFieldMapping(
+                      p.layer.fields.map((f) => f.name),
+                      template?.attributes ?? [],
+                    ),
+                  };
+                })
+              }
+              onField={(field, target) =>
+                updatePlan(index, (p) => ({ ...p, mapping: { ...p.mapping, [field]: target } }))
+              }
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('fileFormat.cancel')}
+            </Button>
+            <Button
+              onClick={() => void runImport(state.plans)}
+              disabled={!templatesReady || !state.plans.some((p) => p.type && p.templateId)}
+            >
+              {t('fileFormat.import.start')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state.step === 'importing' && (
+        <Stack>
+          <Text size="sm">
+            {t('fileFormat.import.progress', { sent: state.sent, total: state.total })}
+          </Text>
+          <Progress
+            value={state.total ? (100 * state.sent) / state.total : 100}
+            aria-label={t('fileFormat.import.progressLabel')}
+            animated
+          />
+          <Group justify="flex-end">
+            <Button color="red" variant="light" onClick={() => (cancelled.current = true)}>
+              {t('fileFormat.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {state.step === 'report' && <ImportReport report={state.report} onClose={close} />}
+    </>
+  );
+}
+
+function LayerCard({
+  plan,
+  templates,
+  onType,
+  onTemplate,
+  onField,
+}: {
+  plan: LayerPlan;
+  templates: ElementTemplate[];
+  onType: (type: string | null) => void;
+  onTemplate: (templateId: number | null) => void;
+  onField: (field: string, target: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const { layer } = plan;
+  const typeChoices = ELEMENT_TYPES.filter((type) => type.geometry === layer.geometryKind);
+  const template = templates.find((tpl) => tpl.id === plan.templateId);
+  const targets = [
+    { value: NAME_TARGET, label: t('fileFormat.import.elementName') },
+    ...(template?.attributes ?? [])
+      .filter((a) => !a.derived)
+      .map((a) => ({ value: a.name, label: a.name })),
+  ];
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>{layer.name}</Text>
+          <Group gap="xs">
+            <Badge variant="light">{layer.geometryType}</Badge>
+            <Badge variant="outline">
+              {t('fileFormat.import.features', { count: layer.featureCount })}
+            </Badge>
+            <Badge variant="outline">
+              {layer.crs.epsg ? `EPSG:${layer.crs.epsg}` : (layer.crs.name ?? '')}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {layer.file}
+        </Text>
+        {layer.warnings.map((w) => (
+          <Text key={w} size="xs" c="orange">
+            {w}
+          </Text>
+        ))}
+        <Group grow>
+          <Select
+            label={t('fileFormat.import.elementType', { layer: layer.name })}
+            placeholder={t('fileFormat.import.skipLayer')}
+            data={typeChoices.map((type) => ({
+              value: type.internalName,
+              label: type.displayName,
+            }))}
+            value={plan.type}
+            onChange={onType}
+            clearable
+            disabled={typeChoices.length === 0}
+          />
+          <Select
+            label={t('fileFormat.import.template', { layer: layer.name })}
+            data={templates.map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
+            value={plan.templateId === null ? null : String(plan.templateId)}
+            onChange={(value) => onTemplate(value === null ? null : Number(value))}
+            disabled={!plan.type}
+          />
+        </Group>
+        {plan.type && layer.fields.length > 0 && (
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fileFormat.import.field')}</Table.Th>
+                <Table.Th>{t('fileFormat.import.attribute')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {layer.fields.map((field) => (
+                <Table.Tr key={field.name}>
+                  <Table.Td>
+                    {field.name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      ({field.type})
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={t('fileFormat.import.attributeFor', { field: field.name })}
+                      placeholder={t('fileFormat.import.notImported')}
+                      data={targets}
+                      value={plan.mapping[field.name] ?? null}
+                      onChange={(value) => onField(field.name, value)}
+                      clearable
+                      size="xs"
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ImportReport({ report, onClose }: { report: Report; onClose: () => void }) {
+  const { t } = useTranslation();
+  const imported = report.outcomes.reduce((n, o) => n + o.imported, 0);
+  const skipped = report.outcomes.flatMap((o) => o.skipped);
+  return (
+    <Stack>
+      <Alert color={skipped.length ? 'yellow' : 'green'} title={t('fileFormat.import.reportTitle')}>
+        {t('fileFormat.import.reportSummary', { imported, skipped: skipped.length })}
+        {report.cancelled ? ` ${t('fileFormat.import.reportCancelled')}` : ''}
+      </Alert>
+      <Table withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('fileFormat.import.layer')}</Table.Th>
+            <Table.Th>{t('fileFormat.import.type')}</Table.Th>
+            <Table.Th>{t('fileFormat.import.imported')}</Table.Th>
+            <Table.Th>{t('fileFormat.import.skipped')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.outcomes.map((o) => (
+            <Table.Tr key={o.layer}>
+              <Table.Td>{o.layer}</Table.Td>
+              <Table.Td>{o.type.displayName}</Table.Td>
+              <Table.Td>{o.imported}</Table.Td>
+              <Table.Td>{o.skipped.length}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {(skipped.length > 0 || report.notes.length > 0) && (
+        <List size="sm" aria-label={t('fileFormat.import.reasons')}>
+          {report.notes.map((note) => (
+            <List.Item key={note}>{note}</List.Item>
+          ))}
+          {skipped.slice(0, 50).map((s) => (
+            <List.Item key={`${s.layer}-${s.feature}-${s.reason}`}>
+              {t('fileFormat.import.skippedItem', {
+                layer: s.layer,
+                feature: s.feature + 1,
+                reason: s.reason,
+              })}
+            </List.Item>
+          ))}
+          {skipped.length > 50 && (
+            <List.Item>{t('fileFormat.import.more', { count: skipped.length - 50 })}</List.Item>
+          )}
+        </List>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('fileFormat.close')}</Button>
+      </Group>
+    </Stack>
+  );
+}

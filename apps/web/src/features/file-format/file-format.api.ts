@@ -1,0 +1,129 @@
+import type {
+  CreateElementBody,
+  ElementAck,
+  ElementTemplate,
+  ExportBody,
+  ImportResult,
+} from '@integration/contracts';
+import { api, ApiError } from '../../api/client.ts';
+import { session } from '../../session/session.ts';
+
+const authHeaders = (): Record<string, string> => {
+  const headers: Record<string, string> = { 'accept-language': session.locale() };
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+};
+
+async function failure(response: Response): Promise<ApiError> {
+  const json = (await response.json().catch(() => null)) as {
+    error?: string;
+    message?: string;
+    details?: unknown;
+  } | null;
+  return new ApiError(
+    response.status,
+    json?.error ?? 'HTTP_ERROR',
+    json?.message ?? response.statusText,
+    json?.details,
+  );
+}
+
+/** The companions a shapefile URL may have (SPEC §7: the loader GETs them beside the .shp). */
+const COMPANIONS = ['shx', 'dbf', 'prj', 'cpg'];
+
+/**
+ * The browser loader of SPEC §7: a .zip URL, or a .shp URL with its companions. A status above
+ * 399 raises the status text (SPEC §8); missing companions are tolerated (SPEC §5).
+ */
+export async function filesFromUrl(url: string, signal?: AbortSignal): Promise<File[]> {
+  const get = async (address: string) => {
+    const response = await fetch(address, { signal });
+    if (response.status > 399) throw new Error(response.statusText || String(response.status));
+    return new File(
+      [await response.blob()],
+      decodeURIComponent(new URL(address, location.href).pathname.split('/').pop() ?? 'file'),
+    );
+  };
+  const main = await get(url);
+  if (!/\.shp$/i.test(new URL(url, location.href).pathname)) return [main];
+  const companions = await Promise.all(
+    COMPANIONS.map((ext) => get(url.replace(/\.shp(?=($|[?#]))/i, `.${ext}`)).catch(() => null)),
+  );
+  return [main, ...companions.filter((f): f is File => f !== null)];
+}
+
+export const fileFormatApi = {
+  /** POST /file-format/import: the layers found, reprojected to WGS84. */
+  async importFiles(files: File[], epsg?: string, signal?: AbortSignal): Promise<ImportResult> {
+    const form = new FormData();
+    if (epsg) form.append('epsg', epsg);
+    for (const file of files) form.append('files', file, file.name);
+    const response = await fetch('/api/file-format/import', {
+      method: 'POST',
+      headers: authHeaders(),
+      body: form,
+      signal,
+    });
+    if (!response.ok) throw await failure(response);
+    return ((await response.json()) as { data: ImportResult }).data;
+  },
+
+  /** POST /file-format/export: the file as a blob, read with progress (bytes received). */
+  async exportFile(
+    body: ExportBody,
+    onProgress: (bytes: number) => void,
+    signal?: AbortSignal,
+  ): Promise<{ blob: Blob; filename: string }> {
+    const response = await fetch('/api/file-format/export', {
+      method: 'POST',
+      headers: { ...authHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (!response.ok) throw await failure(response);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const filename = encoded
+      ? decodeURIComponent(encoded)
+      : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export');
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    const reader = response.body?.getReader();
+    if (!reader) return { blob: await response.blob(), filename };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      onProgress(received);
+    }
+    return {
+      blob: new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' }),
+      filename,
+    };
+  },
+
+  templates: (segment: string, projectId: number) =>
+    api<{ data: ElementTemplate[] }>(
+      'GET',
+      `/networkelements/${segment}/templates/project/${projectId}`,
+    ).then((r) => r.data),
+
+  createMultiple: (segment: string, data: CreateElementBody[]) =>
+    api<{ data: ElementAck[] }>('POST', `/networkelements/${segment}/create/multiple`, {
+      data,
+    }).then((r) => r.data),
+};
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { benchDatabase } from './lib/bench-database.ts';
+import { medianMs, type Figure } from './lib/report.ts';
+
+/**
+ * GIS files: a 100,000-feature shapefile read by our import, and 100,000 elements written by our
+ * export (shapefile, GeoPackage, KML), each beside GDAL's native ogr2ogr (Debian gdal-bin) doing
+ * the same conversion in the same run. Ours runs GDAL compiled to WebAssembly in a worker thread.
+ */
+const COUNT = 100_000;
+const RUNS = 1; // after one warm-up: each figure is seconds long
+
+const hasOgr = () => {
+  try {
+    execFileSync('ogr2ogr', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** 100,000 poles on a grid over Nairobi, with text (some non-ASCII), integer and real fields. */
+function polesGeoJson(): string {
+  const features: string[] = [];
+  for (let i = 0; i < COUNT; i++) {
+    const lng = 36.7 + (i % 400) * 0.0005;
+    const lat = -1.35 + Math.floor(i / 400) * 0.0004;
+    const properties = {
+      Name: `Poteau ${i} é`,
+      Height: 9 + (i % 4),
+      Owner: 'Bench',
+      Sag: (i % 7) / 10,
+    };
+    features.push(
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [lng, lat] },
+        properties,
+      }),
+    );
+  }
+  return `{"type":"FeatureCollection","features":[\n${features.join(',\n')}\n]}`;
+}
+
+export async function filesFigures(): Promise<{ figures: Figure[]; notes: string[] }> {
+  if (!hasOgr())
+    return {
+      figures: [],
+      notes: ['ogr2ogr is not installed (apt-get install gdal-bin): no GIS file figures.'],
+    };
+  const work = await mkdtemp(path.join(os.tmpdir(), 'integration-files-bench-'));
+  const bench = await benchDatabase('pglite');
+  const { db } = bench;
+  const config = {
+    ...loadConfig({}),
+    dataDir: bench.dataDir,
+    logLevel: 'silent',
+    importMaxBytes: 1024 * 1024 * 1024,
+  };
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const notes: string[] = [];
+  const ogr = (...args: string[]) => execFileSync('ogr2ogr', args, { stdio: 'ignore' });
+  try {
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'admin@example.com',
+        password: 'admin1234',
+        platform: 'integration',
+      }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const auth = { authorization: `Bearer ${token}` };
+
+    // The shapefile, made by GDAL itself from generated GeoJSON.
+    const geojson = path.join(work, 'poles.geojson');
+    await writeFile(geojson, polesGeoJson());
+    ogr('-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8', path.join(work, 'poles.shp'), geojson);
+    const parts = await Promise.all(
+      ['shp', 'shx', 'dbf', 'prj', 'cpg'].map(async (ext) => ({
+        name: `poles.${ext}`,
+        data: await readFile(path.join(work, `poles.${ext}`)),
+      })),
+    );
+    notes.push(
+      `files: ${COUNT.toLocaleString('en')} point features, shapefile of ${(parts.reduce((n, p) => n + p.data.length, 0) / 1024 / 1024).toFixed(1)} MB; median of ${RUNS} run(s) after a warm-up.`,
+    );
+
+    let importedBytes = 0;
+    const ourImport = await medianMs(RUNS, async () => {
+      const form = new FormData();
+      for (const part of parts) form.append('files', new Blob([part.data]), part.name);
+      const response = await fetch(`${base}/file-format/import`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`import: ${response.status} ${text.slice(0, 300)}`);
+      importedBytes = text.length;
+    });
+    const nativeImport = await medianMs(RUNS, async () => {
+      await rm(path.join(work, 'native.geojson'), { force: true });
+      ogr(
+        '-f',
+        'GeoJSON',
+        '-t_srs',
+        'EPSG:4326',
+        '-lco',
+        'RFC7946=YES',
+        path.join(work, 'native.geojson'),
+        path.join(work, 'poles.shp'),
+      );
+    });
+    notes.push(
+      `files: the import answer (WGS84 GeoJSON with fields and CRS) weighs ${(importedBytes / 1024 / 1024).toFixed(1)} MB.`,
+    );
+
+    // The same poles as elements of one cluster, written straight in SQL (setup, not measured).
+    const cluster = await db.one<{ id: number }>(sql`
+      INSERT INTO clusters (central_office_id, name)
+      SELECT id, 'BENCH-FILES' FROM central_offices WHERE name = 'CO Nairobi Central' RETURNING id`);
+    const template = await db.one<{ id: number }>(sql`
+      SELECT t.id FROM element_templates t
+      JOIN central_offices co ON co.project_id = t.project_id AND co.name = 'CO Nairobi Central'
+      WHERE t.type = 'Pole' AND t.is_default`);
+    await db.rows(sql`
+      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
+      SELECT ${cluster?.id}, 'Pole', ${template?.id}, 'Poteau ' || i || ' é',
+             ST_SetSRID(ST_MakePoint(36.7 + (i % 400) * 0.0005, -1.35 + (i / 400) * 0.0004), 4326),
+             jsonb_build_object('Height', 9 + i % 4, 'Owner', 'Bench'), 1, 1
+      FROM generate_series(0, ${COUNT - 1}) AS i`);
+
+    const figures: Figure[] = [
+      {
+        name: `import ${COUNT / 1000}k-feature shapefile (HTTP, to WGS84 GeoJSON)`,
+        ours: ourImport,
+        reference: nativeImport,
+        referenceName: 'ogr2ogr shp → GeoJSON',
+        unit: 'ms',
+        goal: 1.5,
+      },
+    ];
+    const exports: [string, string, string, string][] = [
+      ['shp', 'ESRI Shapefile', 'native.shp', 'shapefile'],
+      ['gpkg', 'GPKG', 'native.gpkg', 'GeoPackage'],
+      ['kml', 'KML', 'native.kml', 'KML'],
+    ];
+    for (const [format, driver, file, label] of exports) {
+      let bytes = 0;
+      const ours = await medianMs(RUNS, async () => {
+        const response = await fetch(`${base}/file-format/export`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ clusterId: cluster?.id, format }),
+        });
+        const body = await response.arrayBuffer();
+        if (!response.ok) throw new Error(`export ${format}: ${response.status}`);
+        bytes = body.byteLength;
+      });
+      const native = await medianMs(RUNS, async () => {
+        await rm(path.join(work, file), { force: true, recursive: true });
+        ogr(
+          '-f',
+          driver,
+          ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
+          path.join(work, file),
+          path.join(work, 'poles.shp'),
+        );
+      });
+      notes.push(
+        `files: the ${label} export of ${COUNT.toLocaleString('en')} elements weighs ${(bytes / 1024 / 1024).toFixed(1)} MB.`,
+      );
+      figures.push({
+        name: `export ${COUNT / 1000}k elements as ${label} (HTTP, from the database)`,
+        ours,
+        reference: native,
+        referenceName: `ogr2ogr shp → ${label}`,
+        unit: 'ms',
+        goal: 1.5,
+      });
+    }
+    return { figures, notes };
+  } finally {
+    await app.close();
+    await bench.dispose();
+    await rm(work, { recursive: true, force: true });
+  }
+}
