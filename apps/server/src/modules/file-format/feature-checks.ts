@@ -89,7 +89,7 @@ export function splitFeatures(features: Feature[]): SplitFeatures {
 }
 
 /** One GeoJSON type for a part: its only type, or the Multi type when single and multi mix. */
-export function partGeometryType(part: LayerPart): string {
+export function partGeometryType(part: Pick<LayerPart, 'kind' | 'types'>): string {
   const [only] = part.types;
   if (part.types.size === 1 && only) return only;
   const multi: Record<LayerGeometryKind, string> = {
@@ -105,4 +105,61 @@ export function withinLonLat(bbox: SplitFeatures['bbox']): boolean {
   if (!bbox) return true;
   const [minX, minY, maxX, maxY] = bbox;
   return minX >= -180 && maxX <= 180 && minY >= -90 && maxY <= 90;
+}
+
+/** A layer part as GeoJSON text lines, one feature each, as GDAL wrote them, never parsed. */
+export interface LinePart {
+  kind: LayerGeometryKind;
+  types: Set<string>;
+  lines: string[];
+}
+
+const NOT_FINITE = /[[,:]\s*-?(nan|inf)/i;
+
+/**
+ * splitFeatures for GDAL's GeoJSON text, one feature per line: the geometry is read
+ * from its type member only (GDAL writes it after the properties), so a large layer goes from
+ * GDAL to the answer without being parsed and written again. Collections of one geometry are
+ * unwrapped; non-finite numbers (written by GDAL as bare nan/inf) are found in the text.
+ */
+export function splitFeatureLines(text: string): {
+  parts: LinePart[];
+  nullGeometries: number;
+  notFinite: number | null;
+} {
+  const parts = new Map<LayerGeometryKind, LinePart>();
+  let nullGeometries = 0;
+  let notFinite: number | null = null;
+  let index = -1;
+  for (const raw of text.split('\n')) {
+    // GDAL's GeoJSON writer puts each feature on a line of its own, followed by a comma.
+    let line = raw.trim();
+    if (!line.startsWith('{ "type": "Feature"')) continue;
+    if (line.endsWith(',')) line = line.slice(0, -1);
+    index++;
+    const at = line.lastIndexOf('"geometry":');
+    let geometry = at < 0 ? 'null' : line.slice(at + 11).trimStart();
+    if (NOT_FINITE.test(geometry)) {
+      notFinite ??= index;
+      continue;
+    }
+    let type = /^\{\s*"type":\s*"(\w+)"/.exec(geometry)?.[1];
+    if (type === 'GeometryCollection') {
+      const feature = JSON.parse(line) as FeatureCollection['features'][number];
+      splitFeatures([feature]); // unwraps a collection of one, in place
+      line = JSON.stringify(feature);
+      type = feature.geometry?.type;
+      geometry = feature.geometry ? '{' : 'null';
+    }
+    const kind = type ? KIND_OF[type] : undefined;
+    if (!kind || geometry.startsWith('null')) {
+      nullGeometries++;
+      continue;
+    }
+    let part = parts.get(kind);
+    if (!part) parts.set(kind, (part = { kind, types: new Set(), lines: [] }));
+    part.types.add(type ?? '');
+    part.lines.push(line);
+  }
+  return { parts: [...parts.values()], nullGeometries, notFinite };
 }

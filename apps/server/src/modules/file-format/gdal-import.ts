@@ -8,7 +8,7 @@ import type {
 } from '@integration/contracts';
 import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
 import type { FileProblem } from './file-errors.ts';
-import { partGeometryType, splitFeatures, withinLonLat } from './feature-checks.ts';
+import { partGeometryType, splitFeatureLines, withinLonLat } from './feature-checks.ts';
 import { gdalLog, gdalMessage, type GdalApi, type GdalDataset, type OgrLayer } from './gdal-api.ts';
 import type { ImportOutcome, ImportSource, ImportTask } from './gdal-protocol.ts';
 
@@ -63,8 +63,13 @@ interface Job {
   outputs: number;
 }
 
-function writeLayer(job: Job, layer: ImportedLayer) {
-  appendFileSync(job.responseFile, (job.written++ ? ',' : '') + JSON.stringify(layer));
+/** Appends a layer to the answer; its features are GDAL's text, joined, never re-serialised. */
+function writeLayer(job: Job, layer: Omit<ImportedLayer, 'features'>, features: string[]) {
+  const head = JSON.stringify(layer).slice(0, -1);
+  appendFileSync(
+    job.responseFile,
+    `${job.written++ ? ',' : ''}${head},"features":{"type":"FeatureCollection","features":[${features.join(',')}]}}`,
+  );
   job.features += layer.featureCount;
 }
 
@@ -97,8 +102,9 @@ async function convertLayer(
 
   const output = `${task.dir}/layer-${job.outputs++}`;
   gdalLog.clear();
+  let written: { real: string };
   try {
-    await gdal.ogr2ogr(
+    written = await gdal.ogr2ogr(
       ds,
       ['-f', 'GeoJSON', ...srsArgs, '-lco', 'RFC7946=YES', '-lco', 'WRITE_NAME=NO', layer.name],
       output,
@@ -111,23 +117,9 @@ async function convertLayer(
     throw problem(422, 'files.unreadable', { file: source.label, reason });
   }
   warnings.push(...gdalWarnings());
-  const file = path.join(job.root, `${output}.geojson`);
-  const text = readFileSync(file, 'utf8');
+  const file = written.real;
+  const split = splitFeatureLines(readFileSync(file, 'utf8'));
   rmSync(file, { force: true });
-  let collection: { features?: unknown[] };
-  try {
-    collection = JSON.parse(text) as { features?: unknown[] };
-  } catch {
-    // GDAL writes non-finite numbers as bare nan/inf, which is no JSON.
-    throw /\b(-?nan|-?inf(inity)?)\b/i.test(text)
-      ? problem(422, 'files.coordinatesNotFinite', {
-          file: source.label,
-          layer: layer.name,
-          index: '?',
-        })
-      : problem(422, 'files.unreadable', { file: source.label, reason: 'invalid GeoJSON output' });
-  }
-  const split = splitFeatures((collection.features ?? []) as Parameters<typeof splitFeatures>[0]);
   if (split.notFinite !== null) {
     throw problem(422, 'files.coordinatesNotFinite', {
       file: source.label,
@@ -135,13 +127,7 @@ async function convertLayer(
       index: split.notFinite + 1,
     });
   }
-  if (crs.source === 'assumed') {
-    if (!withinLonLat(split.bbox)) {
-      job.crsRequired.push({ file: source.label, layer: layer.name, extent: split.bbox });
-      return;
-    }
-    if (split.parts.length) warnings.push(t('files.warn.assumedWgs84'));
-  }
+  if (crs.source === 'assumed' && split.parts.length) warnings.push(t('files.warn.assumedWgs84'));
   if (split.nullGeometries)
     warnings.push(t('files.warn.nullGeometries', { count: split.nullGeometries }));
   if (!split.parts.length) {
@@ -154,18 +140,21 @@ async function convertLayer(
   }));
   for (const part of split.parts) {
     const name = split.parts.length > 1 ? `${layer.name} (${PART_SUFFIX[part.kind]})` : layer.name;
-    writeLayer(job, {
-      name,
-      sourceLayer: layer.name,
-      file: source.label,
-      geometryKind: part.kind,
-      geometryType: partGeometryType(part),
-      featureCount: part.features.length,
-      fields,
-      crs,
-      features: { type: 'FeatureCollection', features: part.features },
-      warnings,
-    });
+    writeLayer(
+      job,
+      {
+        name,
+        sourceLayer: layer.name,
+        file: source.label,
+        geometryKind: part.kind,
+        geometryType: partGeometryType(part),
+        featureCount: part.lines.length,
+        fields,
+        crs,
+        warnings,
+      },
+      part.lines,
+    );
   }
 }
 

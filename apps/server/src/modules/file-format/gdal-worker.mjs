@@ -1,11 +1,8 @@
-// Entry of the GDAL worker thread. Its code is TypeScript: under `tsx` the loader is inherited
-// (execArgv); under a bare Node (Vitest's workers, `node` with a compiled start) tsx is registered
-// here first.
+// Entry of the GDAL worker thread. Its code is TypeScript, and a worker thread does not inherit
+// the loader of a process started by `tsx` (nor has one under Vitest): tsx is registered here.
 import { isMainThread } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
 
 if (isMainThread) throw new Error('gdal-worker.mjs runs in a worker thread');
-if (!process.execArgv.some((arg) => arg.includes('tsx'))) {
-  const { register } = await import('tsx/esm/api');
-  register();
-}
+register();
 await import('./gdal.worker.ts');

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ImportedLayer, ImportResult } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipart, type UploadInput } from './test-uploads.ts';
@@ -279,26 +279,30 @@ describe.skipIf(!present || !hasOgr)(
       });
     };
 
-    it.each(units.map((u) => [u.id, u] as const))('%s', async (id, unit) => {
-      let response = await importUnit(unit);
-      const refused = INTEROP_REFUSED[id];
-      if (refused) {
-        expect(response.statusCode, response.body).toBe(refused.status);
-        expect(response.json<{ message: string }>().message).toMatch(refused.message);
-        if (!refused.retry) return;
-        response = await importUnit(unit, refused.retry);
-      }
-      expect(response.statusCode, response.body.slice(0, 400)).toBe(200);
-      const ours = response.json<{ data: ImportResult }>().data.layers;
-      const difference = INTEROP_DIFFERENCES[id];
-      const problems = compare(
-        ours,
-        await reference(unit, ours),
-        difference?.fields ?? [],
-        difference?.countsOnly,
-      );
-      expect(problems.slice(0, 20)).toEqual([]);
-      difference?.check?.(ours);
-    });
+    // Concurrent: our imports queue in the one GDAL worker while gdal-bin runs beside it.
+    it.concurrent.for(units.map((u) => [u.id, u] as const))(
+      '%s',
+      async ([id, unit], { expect }) => {
+        let response = await importUnit(unit);
+        const refused = INTEROP_REFUSED[id];
+        if (refused) {
+          expect(response.statusCode, response.body).toBe(refused.status);
+          expect(response.json<{ message: string }>().message).toMatch(refused.message);
+          if (!refused.retry) return;
+          response = await importUnit(unit, refused.retry);
+        }
+        expect(response.statusCode, response.body.slice(0, 400)).toBe(200);
+        const ours = response.json<{ data: ImportResult }>().data.layers;
+        const difference = INTEROP_DIFFERENCES[id];
+        const problems = compare(
+          ours,
+          await reference(unit, ours),
+          difference?.fields ?? [],
+          difference?.countsOnly,
+        );
+        expect(problems.slice(0, 20)).toEqual([]);
+        difference?.check?.(ours);
+      },
+    );
   },
 );
