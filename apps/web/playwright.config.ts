@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'npx tsx ../server/src/main.ts',
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs against a server already listening on E2E_PORT (while developing).
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',
     env: {
       PORT: String(port),
@@ -51,6 +52,13 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin1234',
       LOGIN_MAX_PER_IP: '1000',
       LOG_LEVEL: 'warn',
+      // Hermetic base layers: tiles from a path that answers at once (404), no internet needed.
+      BASEMAPS: JSON.stringify(
+        ['terrain', 'satellite', 'roadmap', 'hybrid'].map((id) => ({
+          id,
+          tiles: [`/api/e2e-tiles/${id}/{z}/{x}/{y}.png`],
+        })),
+      ),
     },
   },
 });

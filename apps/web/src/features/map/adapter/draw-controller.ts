@@ -21,7 +21,9 @@ const MODE_OF: Record<ShapeTool, string> = {
 };
 
 const toLatLng = (p: Position): LatLng => ({ lng: p[0] ?? 0, lat: p[1] ?? 0 });
-const toPosition = (p: LatLng): Position => [p.lng, p.lat];
+// terra-draw refuses coordinates finer than its precision (9 decimals, ~0.1 mm).
+const round = (n: number) => Math.round(n * 1e9) / 1e9;
+const toPosition = (p: LatLng): Position => [round(p.lng), round(p.lat)];
 
 /** Vertices of a drawn shape; polygon rings lose their closing vertex. */
 function verticesOf(feature: GeoJSONStoreFeatures): LatLng[] | LatLng {

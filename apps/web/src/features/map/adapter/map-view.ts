@@ -65,6 +65,8 @@ export class MapView {
       attributionControl: { compact: true },
       canvasContextAttributes: { preserveDrawingBuffer: true },
       doubleClickZoom: false,
+      // The view is kept in the address (#zoom/lat/lng): a link or a reload shows the same place.
+      hash: true,
     });
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
@@ -76,7 +78,11 @@ export class MapView {
     this.map.on('error', () => undefined);
     this.ready = new Promise((resolve) => {
       this.map.once('load', () => {
-        void this.setUp().then(() => this.map.once('idle', () => resolve()));
+        void this.setUp().then(() => {
+          this.map.once('idle', () => resolve());
+          // Note: the layers just added may already be drawn; ask for a frame so idle follows.
+          this.map.triggerRepaint();
+        });
       });
     });
   }

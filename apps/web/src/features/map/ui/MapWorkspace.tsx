@@ -26,6 +26,9 @@ import { SnapDialog } from './SnapDialog.tsx';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 
 const SYNC_INTERVAL_MS = 30_000;
+const OVERLAY = { zIndex: 2, pointerEvents: 'none' } as const;
+const CONTROL = { pointerEvents: 'auto' } as const;
+const HASH_VIEW = /^#[\d.]+\/-?[\d.]+\/-?[\d.]+/;
 
 interface Props {
   projectId: number;
@@ -100,10 +103,13 @@ export function MapWorkspace({
       await controller.start();
       const ok = await loaded;
       if (!live) return;
-      const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
-      const bounds = boundsOf(all);
-      if (bounds) view.fitTo(bounds);
-      else view.map.jumpTo({ zoom: projectZoom });
+      // Framed on the cluster's elements, unless the address already names a view.
+      if (!HASH_VIEW.test(window.location.hash)) {
+        const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
+        const bounds = boundsOf(all);
+        if (bounds) view.fitTo(bounds);
+        else view.map.jumpTo({ zoom: projectZoom });
+      }
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
       if (ok) setReady(true);
     })();
@@ -144,20 +150,21 @@ export function MapWorkspace({
       />
       {session ? (
         <MapSessionContext.Provider value={session}>
-          <Stack
-            pos="absolute"
-            top={8}
-            left={8}
-            gap={8}
-            style={{ zIndex: 2, pointerEvents: 'none' }}
-          >
-            <Group gap={8} align="flex-start" style={{ pointerEvents: 'auto' }}>
-              <MapToolbar pointType={pointType} onPointType={setPointType} />
-              <ElementSearch />
+          {/* Note: the overlay lets clicks through to the map except on its controls. */}
+          <Stack pos="absolute" top={8} left={8} gap={8} align="flex-start" style={OVERLAY}>
+            <Group gap={8} align="flex-start" style={OVERLAY}>
+              <Box style={CONTROL}>
+                <MapToolbar pointType={pointType} onPointType={setPointType} />
+              </Box>
+              <Box style={CONTROL}>
+                <ElementSearch />
+              </Box>
             </Group>
-            <Group gap={8} align="flex-start" style={{ pointerEvents: 'auto' }}>
-              <MapSidePanel />
-              <Stack gap={8}>
+            <Group gap={8} align="flex-start" style={OVERLAY}>
+              <Box style={CONTROL}>
+                <MapSidePanel />
+              </Box>
+              <Stack gap={8} style={CONTROL}>
                 <MeasurePanel />
                 <SelectionBar />
               </Stack>

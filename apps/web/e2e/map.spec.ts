@@ -1,0 +1,289 @@
+import { expect, test } from '@playwright/test';
+import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
+import {
+  button,
+  clickAt,
+  clickMarker,
+  createElements,
+  drag,
+  emptyCluster,
+  expectAllSaved,
+  metres,
+  NAIROBI,
+  offset,
+  openMap,
+  savedElements,
+} from './support/map.ts';
+
+// The map renders in software (SwiftShader): give each test room on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
+const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
+const closeDialog = (page: import('@playwright/test').Page) =>
+  page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+test('draws a marker of each point type, a cable and a zone, and finds them saved after a reload', async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  await openMap(page, ws);
+  const spots = POINT_TYPES.map((_, i) => offset(-90 + i * 25, 40));
+  for (const [i, type] of POINT_TYPES.entries()) {
+    await page.getByRole('combobox', { name: 'Point type' }).click();
+    await page
+      .getByRole('option', {
+        name: type.displayName,
+        exact: true,
+      })
+      .click();
+    await button(page, 'Marker').click();
+    await clickAt(page, spots[i] as LatLng);
+    // A new marker opens Edit Element (SPEC §4).
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(button(page, 'Edit Marker')).toHaveAttribute('aria-pressed', 'true');
+    await closeDialog(page);
+  }
+  const cable = [offset(-80, -20), offset(0, -30), offset(80, -20)];
+  await button(page, 'Polyline').click();
+  for (const p of cable) await clickAt(page, p);
+  await clickAt(page, cable[2] as LatLng);
+  await expect(button(page, 'Edit Line')).toHaveAttribute('aria-pressed', 'true');
+
+  const zone = [offset(-60, -60), offset(60, -60), offset(60, -110), offset(-60, -110)];
+  await button(page, 'Polygon').click();
+  for (const p of zone) await clickAt(page, p);
+  await clickAt(page, zone[0] as LatLng);
+  await expect(button(page, 'Edit Zone')).toHaveAttribute('aria-pressed', 'true');
+  await expectAllSaved(page);
+
+  await page.reload();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  const saved = await savedElements(request, ws);
+  for (const [i, type] of POINT_TYPES.entries()) {
+    const element = saved.find((e) => e.networkElement.type === type.internalName);
+    expect(element, type.displayName).toBeDefined();
+    expect(metres(element?.coordinates as LatLng, spots[i] as LatLng)).toBeLessThan(1.5);
+  }
+  const savedCable = saved.find((e) => e.networkElement.type === 'Cable');
+  expect(savedCable?.coordinates).toHaveLength(3);
+  (savedCable?.coordinates as LatLng[]).forEach((p, i) =>
+    expect(metres(p, cable[i] as LatLng)).toBeLessThan(1.5),
+  );
+  const length = savedCable?.attributes.find((a) => a.name === 'Length')?.value;
+  expect(Number(length)).toBeGreaterThan(155);
+  const savedZone = saved.find((e) => e.networkElement.type === 'Zone');
+  expect((savedZone?.coordinates as LatLng[]).length).toBeGreaterThanOrEqual(4);
+  // Every element is on the reloaded map: the search finds the cable by its generated name.
+  await page.getByRole('combobox', { name: 'Search elements' }).fill(savedCable?.name ?? '');
+  await expect(
+    page.getByRole('option', { name: new RegExp(`^${savedCable?.name}`) }),
+  ).toBeVisible();
+});
+
+test('drags a marker, which snaps onto a marker within 15 m', async ({ page, request }) => {
+  const ws = await emptyCluster(request);
+  const [a, b] = await createElements(request, ws, 'pole', [
+    { coordinates: offset(-40, 0) },
+    { coordinates: offset(40, 0) },
+  ]);
+  await openMap(page, ws);
+  await button(page, 'Edit Marker').click();
+  await clickMarker(page, a?.coordinates as LatLng);
+  // Dropped 8 m short of pole B: it lands exactly on B.
+  await drag(page, a?.coordinates as LatLng, offset(32, 3));
+  await expectAllSaved(page);
+  const moved = (await savedElements(request, ws)).find((e) => e.id === a?.id);
+  expect(moved?.coordinates).toEqual(b?.coordinates);
+  expect(moved?.version).toBe(2);
+});
+
+test('edits attributes in the detail modal opened by Get Info', async ({ page, request }) => {
+  const ws = await emptyCluster(request);
+  const [pole] = await createElements(request, ws, 'pole', [{ coordinates: NAIROBI }]);
+  await openMap(page, ws);
+  await button(page, 'Get Info').click();
+  await clickMarker(page, NAIROBI);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name', { exact: true }).fill('Pole by the bank');
+  await dialog.getByRole('textbox', { name: 'Height' }).fill('11');
+  await dialog.getByRole('textbox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Concrete' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expectAllSaved(page);
+  const saved = (await savedElements(request, ws)).find((e) => e.id === pole?.id);
+  expect(saved?.name).toBe('Pole by the bank');
+  const value = (name: string) => saved?.attributes.find((a) => a.name === name)?.value;
+  expect(value('Height')).toBe(11);
+  expect(value('Type')).toBe('"Concrete"');
+  expect(value('Name')).toBe('Pole by the bank');
+});
+
+test('deletes one element, then several with the rectangle, and undo brings one back', async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  const poles = await createElements(request, ws, 'pole', [
+    { coordinates: offset(-60, 0), name: 'P-West' },
+    { coordinates: offset(20, 10), name: 'P-Mid-1' },
+    { coordinates: offset(40, -10), name: 'P-Mid-2' },
+  ]);
+  await openMap(page, ws);
+  await button(page, 'Delete').click();
+  await clickMarker(page, poles[0]?.coordinates as LatLng);
+  await expectAllSaved(page);
+  expect((await savedElements(request, ws)).map((e) => e.name).sort()).toEqual([
+    'P-Mid-1',
+    'P-Mid-2',
+  ]);
+
+  await button(page, 'Rectangle').click();
+  await clickAt(page, offset(0, 40));
+  await clickAt(page, offset(70, -30));
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await button(page, 'Delete selected').click();
+  await expectAllSaved(page);
+  expect(await savedElements(request, ws)).toHaveLength(0);
+
+  await page.getByRole('region', { name: 'Network map' }).click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('Control+z');
+  await expectAllSaved(page);
+  expect((await savedElements(request, ws)).map((e) => e.name).sort()).toEqual([
+    'P-Mid-1',
+    'P-Mid-2',
+  ]);
+});
+
+test('measures a distance and reads and copies coordinates', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const ws = await emptyCluster(request);
+  await openMap(page, ws);
+  await button(page, 'Distance').click();
+  await clickAt(page, offset(-50, 0));
+  await clickAt(page, offset(50, 0));
+  await expect(page.getByTestId('measurement')).toHaveText(/^Distance: (99\.\d|100(\.\d)?) m$/);
+
+  await button(page, 'Coordinates').click();
+  await clickAt(page, NAIROBI);
+  await expect(page.getByTestId('measurement')).toHaveText(/^-1\.2841\d*, 36\.8219\d*$/);
+  await button(page, 'Copy coordinates').click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^-1\.2841/);
+});
+
+test('finds an element by name, and hides layers and small zooms', async ({ page, request }) => {
+  const ws = await emptyCluster(request);
+  await createElements(request, ws, 'manhole', [
+    { coordinates: offset(300, 200), name: 'MH far away' },
+  ]);
+  const [pole] = await createElements(request, ws, 'pole', [{ coordinates: NAIROBI }]);
+  await openMap(page, ws);
+  await page.getByRole('combobox', { name: 'Search elements' }).fill('far away');
+  await page.getByRole('option', { name: 'MH far away · Manhole' }).click();
+  await expect(page).toHaveURL(/#18(\.\d+)?\/-1\.282\d+\/36\.824\d+/);
+
+  await openMap(page, ws);
+  await page.getByRole('checkbox', { name: 'Pole' }).uncheck();
+  await button(page, 'Get Info').click();
+  await clickMarker(page, pole?.coordinates as LatLng);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('checkbox', { name: 'Pole' }).check();
+  await clickMarker(page, pole?.coordinates as LatLng);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await closeDialog(page);
+
+  // Below the project zoom minus one (10 − 1) nothing is drawn.
+  await openMap(page, ws, { ...NAIROBI, zoom: 8 });
+  await button(page, 'Get Info').click();
+  await clickMarker(page, NAIROBI, { ...NAIROBI, zoom: 8 });
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('switches map types, and refuses an unknown one with the message of SPEC §5', async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  await openMap(page, ws);
+  await expect(page.getByRole('radio', { name: 'Terrain' })).toBeChecked();
+  const imagery = page.waitForRequest(/e2e-tiles\/satellite\//);
+  await page.getByRole('radio', { name: 'Satellite' }).check();
+  await imagery;
+  await page.getByRole('radio', { name: 'Roadmap' }).check();
+  await expect(page.getByRole('radio', { name: 'Roadmap' })).toBeChecked();
+
+  await page.goto('/project/map?mapType=Moon');
+  await expect(
+    page.getByText(
+      'Invalid map type: map type must be one of the following: terrain, roadmap, satellite, hybrid.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Terrain' })).toBeChecked();
+});
+
+test('keeps every edit while the server cannot be reached, across a reload, and saves them after', async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  const [pole] = await createElements(request, ws, 'pole', [{ coordinates: offset(-40, 0) }]);
+  await openMap(page, ws);
+  // The server stops answering writes (the connection fails).
+  await page.route('**/api/networkelements/**', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.abort('connectionrefused'),
+  );
+  await button(page, 'Marker').click();
+  await clickAt(page, offset(40, 0));
+  await closeDialog(page);
+  await button(page, 'Edit Marker').click();
+  await clickMarker(page, pole?.coordinates as LatLng);
+  await drag(page, pole?.coordinates as LatLng, offset(-40, 30));
+  const status = page.getByRole('status', { name: 'Save status' });
+  await expect(status).toHaveText('Offline: 2 change(s) waiting');
+
+  await page.reload();
+  await expect(page.locator('[data-ready="true"]')).toBeVisible();
+  await expect(status).toHaveText(/2 change\(s\) waiting/);
+  expect(await savedElements(request, ws)).toHaveLength(1);
+
+  await page.unroute('**/api/networkelements/**');
+  await button(page, 'Save now').click();
+  await expectAllSaved(page);
+  const saved = await savedElements(request, ws);
+  expect(saved).toHaveLength(2);
+  const moved = saved.find((e) => e.id === pole?.id);
+  expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
+});
+
+test('shows a conflict between two people editing the same element, and keeps the chosen one', async ({
+  browser,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  const [pole] = await createElements(request, ws, 'pole', [{ coordinates: NAIROBI }]);
+  const alice = await (await browser.newContext()).newPage();
+  const bob = await (await browser.newContext()).newPage();
+  await openMap(alice, ws);
+  await openMap(bob, ws);
+
+  const rename = async (page: typeof alice, name: string) => {
+    await button(page, 'Get Info').click();
+    await clickMarker(page, NAIROBI);
+    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  };
+  await rename(alice, 'Alice name');
+  await expectAllSaved(alice);
+  await rename(bob, 'Bob name');
+
+  const conflict = bob.getByRole('dialog', { name: 'Someone else changed this element' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict).toContainText('Alice name');
+  await expect(conflict).toContainText('Bob name');
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expectAllSaved(bob);
+  const saved = (await savedElements(request, ws)).find((e) => e.id === pole?.id);
+  expect(saved).toMatchObject({ name: 'Bob name', version: 3 });
+});
