@@ -54,3 +54,13 @@ export const elementNotFound = (type: ElementType, id: number) =>
 /** A cluster that does not exist is a 404 for admins, a 403 for everyone else. */
 export const missingCluster = (isAdmin: boolean, id: number) =>
   isAdmin ? new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id }) : forbidden();
+
+/**
+ * Elements that another writer moved to a newer version between our checks and our write
+ * (writes take no row locks while checking): the whole write is rolled back and retried.
+ */
+export class ConcurrentChange extends Error {
+  constructor(readonly ids: number[]) {
+    super(`elements changed meanwhile: ${ids.join(', ')}`);
+  }
+}

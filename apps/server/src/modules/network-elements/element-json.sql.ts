@@ -68,12 +68,3 @@ export const ELEMENT_JSON = sql.raw(`json_build_object(
   'createdAt', iso_time(e.created_at),
   'updatedAt', iso_time(e.updated_at)
 )`);
-
-/** Copies rows of `x` (network_elements) into element_history, as they are now. */
-export const historyFrom = (x: string, action: string, userId: number) => sql`
-  INSERT INTO element_history
-    (element_id, action, user_id, version, name, cluster_id, template_id, geom, attributes, deleted)
-  SELECT ${sql.raw(x)}.id, ${action}, ${userId}, ${sql.raw(x)}.version, ${sql.raw(x)}.name,
-         ${sql.raw(x)}.cluster_id, ${sql.raw(x)}.template_id, ${sql.raw(x)}.geom,
-         ${sql.raw(x)}.attributes, ${sql.raw(x)}.deleted_at IS NOT NULL
-  FROM ${sql.raw(x)}`;

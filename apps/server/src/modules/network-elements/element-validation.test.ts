@@ -3,10 +3,28 @@ import { defaultTemplateAttributes } from '@integration/contracts';
 import { checkAttributes, geometryFor } from './element-validation.ts';
 
 describe('geometryFor', () => {
-  it('makes a GeoJSON point in lng, lat order', () => {
-    expect(geometryFor('point', { lat: -1.28, lng: 36.82 })).toEqual({
-      geojson: '{"type":"Point","coordinates":[36.82,-1.28]}',
-    });
+  const ewkbOf = (geometry: ReturnType<typeof geometryFor>) =>
+    Buffer.from((geometry as { ewkb: string }).ewkb, 'hex');
+
+  it('makes an EWKB point (SRID 4326) in lng, lat order', () => {
+    const point = ewkbOf(geometryFor('point', { lat: -1.28, lng: 36.82 }));
+    expect(point.subarray(0, 9).toString('hex')).toBe('0101000020e6100000');
+    expect([point.readDoubleLE(9), point.readDoubleLE(17)]).toEqual([36.82, -1.28]);
+    expect(point).toHaveLength(25);
+  });
+
+  it('makes an EWKB line of every vertex', () => {
+    const line = ewkbOf(
+      geometryFor('line', [
+        { lat: 0, lng: 1 },
+        { lat: 2, lng: 3 },
+      ]),
+    );
+    expect(line.readUInt32LE(1)).toBe(0x20000002);
+    expect(line.readUInt32LE(9)).toBe(2);
+    expect([line.readDoubleLE(13), line.readDoubleLE(21), line.readDoubleLE(29)]).toEqual([
+      1, 0, 3,
+    ]);
   });
 
   it('refuses a list for a point and a point for a line', () => {
@@ -33,7 +51,9 @@ describe('geometryFor', () => {
     const open = geometryFor('polygon', ring);
     const closed = geometryFor('polygon', [...ring, { lat: 0, lng: 0 }]);
     expect(open).toEqual(closed);
-    expect(JSON.parse((open as { geojson: string }).geojson).coordinates[0]).toHaveLength(4);
+    const polygon = ewkbOf(open);
+    expect(polygon.readUInt32LE(1)).toBe(0x20000003);
+    expect([polygon.readUInt32LE(9), polygon.readUInt32LE(13)]).toEqual([1, 4]);
   });
 });
 

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type {
-  ElementAck,
-  ElementTemplate,
-  ElementType,
-  NamingConvention,
-} from '@integration/contracts';
+import type { ElementTemplate, ElementType, NamingConvention } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden } from '../../http/app-error.ts';
 import { canEditCluster } from '../access/access.ts';
@@ -12,7 +7,7 @@ import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { missingCluster, type IndexedProblem } from './element-errors.ts';
-import { elementsRepository as repo, type AckRow } from './elements.repository.ts';
+import { elementsRepository as repo } from './elements.repository.ts';
 
 /** The checks and lookups that every write of elements goes through. */
 
@@ -55,6 +50,7 @@ export async function resolveTemplates(
   wanted: { index: number; projectId: number; templateId?: number }[],
   problems: IndexedProblem[],
 ): Promise<Map<number, ElementTemplate>> {
+  if (!wanted.length) return new Map();
   const projectIds = [...new Set(wanted.map((w) => w.projectId))];
   await templatesRepository.ensureDefaults(db, projectIds);
   const asked = await templatesRepository.byIds(db, [
@@ -91,7 +87,7 @@ const round7 = (n: number | null) => (n === null ? '?' : Math.round(n * 1e7) / 1
 /** PostGIS's verdict on zone outlines, as problems that say where. */
 export async function checkRings(
   db: Queryable,
-  rings: { index: number; geojson: string }[],
+  rings: { index: number; ewkb: string }[],
   problems: IndexedProblem[],
 ) {
   for (const ring of await repo.ringProblems(db, rings)) {
@@ -106,19 +102,4 @@ export async function checkRings(
 
 export async function touchProjects(db: Queryable, projectIds: number[]) {
   for (const id of new Set(projectIds)) await hierarchyRepository.touchProject(db, id);
-}
-
-/** The statement's answers, completed with what the service knows, in request order. */
-export function acksInOrder(
-  type: ElementType,
-  ids: number[],
-  rows: AckRow[],
-  placeOf: (id: number) => { clusterId: number; templateId: number } | undefined,
-): ElementAck[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    const place = placeOf(id);
-    return row && place ? [{ ...row, ...place, networkElementId: type.id }] : [];
-  });
 }

@@ -1,42 +1,52 @@
-import { sql } from 'drizzle-orm';
-import type { AttributeValue, ElementAck, ElementTypeName } from '@integration/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { ELEMENT_JSON, FROM_ELEMENTS, historyFrom } from './element-json.sql.ts';
+import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
-/** The row facts that writes check before changing an element. */
+/** One element's facts, for single-element checks (restore, history). */
 export interface ElementFacts {
   id: number;
   type: ElementTypeName;
   clusterId: number;
   projectId: number;
   templateId: number;
-  name: string;
   version: number;
   deleted: boolean;
 }
 
-export interface NewElementRow {
-  id: number;
+/** What a write checks per item: the live element of the asked type, or null. */
+export interface LiveFacts {
   clusterId: number;
-  type: ElementTypeName;
   templateId: number;
-  name: string;
-  geojson: string;
-  attributes: Record<string, AttributeValue>;
+  version: number;
 }
 
+/** A new element as the insert statement takes it (short keys: one JSON for the batch). */
+export interface NewElementRow {
+  /** cluster id */
+  c: number;
+  /** template id */
+  t: number;
+  /** name */
+  n: string;
+  /** geometry as hex EWKB */
+  g: string;
+  /** stored attributes */
+  a: Record<string, AttributeValue>;
+}
+
+/** A change to an element; null fields are left as they are. */
 export interface ElementChange {
   id: number;
-  name: string | null;
-  templateId: number | null;
-  geojson: string | null;
-  attributes: Record<string, AttributeValue>;
+  /** the version the change applies to (it fails if the element moved on) */
+  v: number;
+  n: string | null;
+  t: number | null;
+  g: string | null;
+  a: Record<string, AttributeValue> | null;
 }
-
-/** What a write statement answers per row; the service completes it into an ElementAck. */
-export type AckRow = Pick<ElementAck, 'id' | 'name' | 'version' | 'updatedById' | 'updatedAt'>;
 
 export interface RingProblem {
   index: number;
@@ -44,6 +54,31 @@ export interface RingProblem {
   lat: number | null;
   lng: number | null;
 }
+
+/**
+ * The superseded versions of the rows an UPDATE changed (`o`, read beside the target `e`),
+ * copied into element_history by the same statement: who made that version, when, how.
+ */
+const ARCHIVE_OLD = sql.raw(`o.id, o.version, o.last_action, o.updated_by, o.updated_at, o.name,
+  o.cluster_id, o.template_id, o.geom, o.attributes, o.deleted_at`);
+const archive = (cte: string) =>
+  sql.raw(`INSERT INTO element_history
+    (element_id, version, action, user_id, at, name, cluster_id, template_id, geom, attributes, deleted)
+  SELECT id, version, last_action, updated_by, updated_at, name, cluster_id, template_id, geom,
+         attributes, deleted_at IS NOT NULL
+  FROM ${cte}`);
+
+/**
+ * The element of an id, looked up by primary key one id at a time (OFFSET 0 keeps the
+ * planner from turning it into a join). Embedded PGlite never analyses tables by itself:
+ * with statistics from when the table was small, a join of 10,000 ids was planned as a
+ * nested loop over a scan and took minutes; one index probe per id does not depend on them.
+ */
+const byId = (id: SQL) => sql`SELECT * FROM network_elements WHERE id = ${id} OFFSET 0`;
+
+/** Cables keep their geodesic length in metres, computed by PostGIS. */
+const lengthOf = (type: ElementTypeName, geom: SQL) =>
+  type === 'Cable' ? sql`ST_Length((${geom})::geography)` : sql`NULL::float8`;
 
 export const elementsRepository = {
   /** Every live element of a type in a cluster, as one JSON array text. */
@@ -68,24 +103,66 @@ export const elementsRepository = {
     return `[${ids.flatMap((id) => byId.get(id) ?? []).join(',')}]`;
   },
 
-  /** Facts about elements, locked until the transaction ends so checks stay true. */
-  factsForUpdate: (db: Queryable, ids: number[]) =>
-    db.rows<ElementFacts>(sql`
+  /** One element's facts, deleted or not, whatever its type. */
+  oneFacts: (db: Queryable, id: number) =>
+    db.one<ElementFacts>(sql`
       SELECT e.id, e.type, e.cluster_id AS "clusterId", co.project_id AS "projectId",
-             e.template_id AS "templateId", e.name, e.version, e.deleted_at IS NOT NULL AS deleted
+             e.template_id AS "templateId", e.version, e.deleted_at IS NOT NULL AS deleted
       FROM network_elements e
       JOIN clusters c ON c.id = e.cluster_id
       JOIN central_offices co ON co.id = c.central_office_id
-      WHERE e.id = ANY(${intArray(ids)}::int[])
-      FOR UPDATE OF e`),
+      WHERE e.id = ${id}`),
+
+  /**
+   * Per id asked, in order: the live element of this type, or null. No row locks: writes
+   * apply to the version read here and fail (to be retried) if it moved on meanwhile.
+   * Three JSON arrays in one row, rather than one row per element.
+   */
+  async liveFacts(
+    db: Queryable,
+    type: ElementTypeName,
+    ids: number[],
+  ): Promise<(LiveFacts | null)[]> {
+    const row = await db.one<{ facts: string }>(sql`
+      SELECT json_build_object(
+        'c', json_agg(e.cluster_id ORDER BY r.ord),
+        't', json_agg(e.template_id ORDER BY r.ord),
+        'v', json_agg(e.version ORDER BY r.ord))::text AS facts
+      FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS r(id, ord)
+      LEFT JOIN LATERAL (${byId(sql`r.id`)}) e
+        ON e.type = ${type} AND e.deleted_at IS NULL`);
+    const facts = JSON.parse(row?.facts ?? '{}') as {
+      c?: (number | null)[];
+      t?: (number | null)[];
+      v?: (number | null)[];
+    };
+    return ids.map((_, i) => {
+      const clusterId = facts.c?.[i];
+      const templateId = facts.t?.[i];
+      const version = facts.v?.[i];
+      return clusterId != null && templateId != null && version != null
+        ? { clusterId, templateId, version }
+        : null;
+    });
+  },
+
+  /** Of these (id, version) pairs, the ids whose element is no longer at that version. */
+  async movedOn(db: Queryable, items: { id: number; version: number }[]): Promise<number[]> {
+    const rows = await db.rows<{ id: number }>(sql`
+      SELECT r.id FROM unnest(${intArray(items.map((i) => i.id))}::int[],
+                              ${intArray(items.map((i) => i.version))}::int[]) AS r(id, v)
+      LEFT JOIN LATERAL (${byId(sql`r.id`)}) e ON true
+      WHERE e.version IS DISTINCT FROM r.v`);
+    return rows.map((r) => r.id);
+  },
 
   /** Zone outlines PostGIS finds invalid (self-intersections…), with where. */
-  ringProblems: (db: Queryable, rings: { index: number; geojson: string }[]) =>
+  ringProblems: (db: Queryable, rings: { index: number; ewkb: string }[]) =>
     rings.length
       ? db.rows<RingProblem>(sql`
           SELECT r.index, v.reason, ST_Y(v.location) AS lat, ST_X(v.location) AS lng
-          FROM jsonb_to_recordset(${JSON.stringify(rings)}::jsonb) AS r(index int, geojson text)
-          CROSS JOIN LATERAL ST_IsValidDetail(ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326)) v
+          FROM jsonb_to_recordset(${JSON.stringify(rings)}::jsonb) AS r(index int, ewkb text)
+          CROSS JOIN LATERAL ST_IsValidDetail(r.ewkb::geometry) v
           WHERE NOT v.valid
           ORDER BY r.index`)
       : Promise.resolve([]),
@@ -104,75 +181,127 @@ export const elementsRepository = {
     return (row?.last ?? count) - count + 1;
   },
 
-  /** Identity values for new rows, so results can be answered in request order. */
-  async nextIds(db: Queryable, count: number): Promise<number[]> {
-    const rows = await db.rows<{ id: number }>(sql`
-      SELECT nextval(pg_get_serial_sequence('network_elements', 'id'))::int AS id
-      FROM generate_series(1, ${count})`);
-    return rows.map((r) => r.id);
-  },
-
   /**
-   * One statement for the whole batch: the rows (cables with their geodesic length), their
-   * history entries, and the short answers.
+   * One statement for the whole batch: ids drawn from the table's identity sequence beside
+   * each row's place in the request, the rows written (cables with their geodesic length),
+   * and the ids answered in request order. A create writes no history row: version 1 is
+   * the element row itself until an update supersedes it.
    */
-  insert: (db: Queryable, rows: NewElementRow[], userId: number) =>
-    db.rows<AckRow>(sql`
-      WITH ins AS (
+  async insert(
+    db: Queryable,
+    type: ElementTypeName,
+    rows: NewElementRow[],
+    userId: number,
+  ): Promise<{ ids: number[]; at: string }> {
+    const row = await db.one<{ ids: string; at: string }>(sql`
+      WITH src AS MATERIALIZED (
+        SELECT nextval('network_elements_id_seq')::int AS id, r.*
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                        AS (c int, t int, n text, g text, a jsonb)) WITH ORDINALITY AS r(c, t, n, g, a, o)
+      ), ins AS (
         INSERT INTO network_elements
           (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by)
         OVERRIDING SYSTEM VALUE
-        SELECT r.id, r."clusterId", r.type, r."templateId", r.name, g.geom, r.attributes,
-               CASE WHEN r.type = 'Cable' THEN ST_Length(g.geom::geography) END, ${userId}, ${userId}
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          AS r(id int, "clusterId" int, type text, "templateId" int, name text, geojson text, attributes jsonb)
-        CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
-        RETURNING *
-      ), history AS (${historyFrom('ins', 'create', userId)})
-      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM ins`),
+        SELECT s.id, s.c, ${type}, s.t, s.n, s.g::geometry, s.a, ${lengthOf(type, sql`s.g::geometry`)},
+               ${userId}, ${userId}
+        FROM src s
+      )
+      SELECT json_agg(id ORDER BY o)::text AS ids, iso_time(now()) AS at FROM src`);
+    return { ids: JSON.parse(row?.ids ?? '[]') as number[], at: row?.at ?? '' };
+  },
 
-  update: (db: Queryable, changes: ElementChange[], userId: number) =>
-    db.rows<AckRow>(sql`
-      WITH upd AS (
+  /**
+   * One statement for the whole batch: each element moved to its next version if it is
+   * still at the version the change was checked against, and the version it replaces
+   * copied into the history. Answers how many changed, when, and the names of those whose
+   * name the change did not give.
+   */
+  async update(
+    db: Queryable,
+    type: ElementTypeName,
+    changes: ElementChange[],
+    userId: number,
+  ): Promise<{ count: number; at: string; names: Record<string, string> }> {
+    const row = await db.one<{ count: number; at: string; names: string }>(sql`
+      WITH r AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+          AS r(id int, v int, n text, t int, g text, a jsonb)
+      ), upd AS (
         UPDATE network_elements e SET
-          name = coalesce(r.name, e.name),
-          template_id = coalesce(r."templateId", e.template_id),
-          geom = coalesce(g.geom, e.geom),
-          attributes = e.attributes || r.attributes,
-          length_m = CASE WHEN e.type = 'Cable' THEN ST_Length(coalesce(g.geom, e.geom)::geography) END,
+          name = coalesce(r.n, e.name),
+          template_id = coalesce(r.t, e.template_id),
+          geom = coalesce(r.g::geometry, e.geom),
+          attributes = coalesce(e.attributes || r.a, e.attributes),
+          length_m = CASE WHEN r.g IS NULL THEN e.length_m ELSE ${lengthOf(type, sql`r.g::geometry`)} END,
           version = e.version + 1,
           updated_by = ${userId},
-          updated_at = now()
-        FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
-          AS r(id int, name text, "templateId" int, geojson text, attributes jsonb)
-        CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(r.geojson), 4326) AS geom) g
-        WHERE e.id = r.id
-        RETURNING e.*
-      ), history AS (${historyFrom('upd', 'update', userId)})
-      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM upd`),
+          updated_at = now(),
+          last_action = 'update'
+        FROM r JOIN network_elements o ON o.id = r.id
+        WHERE e.id = r.id AND e.version = r.v AND o.version = r.v
+        RETURNING ${ARCHIVE_OLD}, e.name AS new_name, r.n AS given_name
+      ), archived AS (${archive('upd')})
+      SELECT count(*)::int AS count, iso_time(now()) AS at,
+             coalesce(json_object_agg(id, new_name) FILTER (WHERE given_name IS NULL), '{}')::text AS names
+      FROM upd`);
+    return {
+      count: row?.count ?? 0,
+      at: row?.at ?? '',
+      names: JSON.parse(row?.names ?? '{}') as Record<string, string>,
+    };
+  },
 
-  /** Deletes (keeping the rows) or restores elements, with their history entries. */
-  setDeleted: (db: Queryable, ids: number[], deleted: boolean, userId: number) =>
-    db.rows<AckRow>(sql`
+  /**
+   * Deletes (keeping the rows) or restores elements that are still at the given versions,
+   * archiving the versions they replace. Answers how many changed.
+   */
+  async setDeleted(
+    db: Queryable,
+    items: { id: number; version: number }[],
+    deleted: boolean,
+    userId: number,
+  ): Promise<number> {
+    const row = await db.one<{ count: number }>(sql`
       WITH upd AS (
-        UPDATE network_elements SET
+        UPDATE network_elements e SET
           deleted_at = ${deleted ? sql`now()` : sql`NULL`},
-          version = version + 1, updated_by = ${userId}, updated_at = now()
-        WHERE id = ANY(${intArray(ids)}::int[])
-        RETURNING *
-      ), history AS (${historyFrom('upd', deleted ? 'delete' : 'restore', userId)})
-      SELECT id, name, version, updated_by AS "updatedById", iso_time(now()) AS "updatedAt" FROM upd`),
+          version = e.version + 1,
+          updated_by = ${userId},
+          updated_at = now(),
+          last_action = ${deleted ? 'delete' : 'restore'}
+        FROM unnest(${intArray(items.map((i) => i.id))}::int[],
+                    ${intArray(items.map((i) => i.version))}::int[]) AS r(id, v)
+        JOIN network_elements o ON o.id = r.id
+        WHERE e.id = r.id AND e.version = r.v AND o.version = r.v
+        RETURNING ${ARCHIVE_OLD}
+      ), archived AS (${archive('upd')})
+      SELECT count(*)::int AS count FROM upd`);
+    return row?.count ?? 0;
+  },
 
+  /**
+   * Every version of an element, oldest first: the superseded ones from element_history,
+   * then the current one from the element row; each with who made it, when, how, and the
+   * state before (the previous version) and after.
+   */
   history: (db: Queryable, id: number) =>
     db.rows(sql`
-      SELECT h.id, h.action, iso_time(h.at) AS at,
+      WITH versions AS (
+        SELECT h.version, h.action, h.user_id, h.at, h.name, h.cluster_id, h.template_id,
+               h.geom, h.attributes, h.deleted
+        FROM element_history h WHERE h.element_id = ${id}
+        UNION ALL
+        SELECT e.version, e.last_action, e.updated_by, e.updated_at, e.name, e.cluster_id,
+               e.template_id, e.geom, e.attributes, e.deleted_at IS NOT NULL
+        FROM network_elements e WHERE e.id = ${id}
+      )
+      SELECT v.version AS id, v.action, iso_time(v.at) AS at,
              CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS user,
-             lag(s.state) OVER (ORDER BY h.id) AS before, s.state AS after
-      FROM element_history h
+             lag(s.state) OVER (ORDER BY v.version) AS before, s.state AS after
+      FROM versions v
       CROSS JOIN LATERAL (SELECT jsonb_build_object(
-        'name', h.name, 'version', h.version, 'clusterId', h.cluster_id, 'templateId', h.template_id,
-        'geometry', ST_AsGeoJSON(h.geom)::jsonb, 'attributes', h.attributes, 'deleted', h.deleted) AS state) s
-      LEFT JOIN users u ON u.id = h.user_id
-      WHERE h.element_id = ${id}
-      ORDER BY h.id`),
+        'name', v.name, 'version', v.version, 'clusterId', v.cluster_id, 'templateId', v.template_id,
+        'geometry', ST_AsGeoJSON(v.geom)::jsonb, 'attributes', v.attributes, 'deleted', v.deleted) AS state) s
+      LEFT JOIN users u ON u.id = v.user_id
+      ORDER BY v.version`),
 };

@@ -4,11 +4,12 @@ import {
   formatElementName,
   type CreateElementBody,
   type ElementAck,
+  type ElementTemplate,
   type ElementType,
   type MapElement,
   type UpdateElementBody,
 } from '@integration/contracts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { lockRow } from '../../db/row-lock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertAdmin, visibleProject } from '../access/access.ts';
@@ -16,14 +17,14 @@ import { assertReadableVia } from '../access/readable-via.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import {
+  ConcurrentChange,
   elementNotFound,
   itemsInvalid,
   versionConflict,
   type IndexedProblem,
 } from './element-errors.ts';
-import { checkAttributes, geometryFor } from './element-validation.ts';
+import { attributeChecker, geometryFor, type AttributeChecker } from './element-validation.ts';
 import {
-  acksInOrder,
   assertEditable,
   checkRings,
   clusterFacts,
@@ -33,31 +34,68 @@ import {
 import {
   elementsRepository as repo,
   type ElementChange,
-  type ElementFacts,
+  type LiveFacts,
   type NewElementRow,
 } from './elements.repository.ts';
 
+/** Writes that lost a race with another writer are retried this many times in all. */
+const ATTEMPTS = 3;
+
+/** One attribute checker per template for a whole batch. */
+function checkers() {
+  const byTemplate = new Map<number, AttributeChecker>();
+  return (template: ElementTemplate) => {
+    let check = byTemplate.get(template.id);
+    if (!check) byTemplate.set(template.id, (check = attributeChecker(template.attributes)));
+    return check;
+  };
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
 export function createElementsService(db: Database) {
-  /** Facts of existing, live elements of this type; the rest are problems by index. */
-  function liveFacts(
+  /** Runs a write in a transaction, again if another writer changed its elements meanwhile. */
+  async function retrying<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(write);
+      } catch (error) {
+        if (!(error instanceof ConcurrentChange)) throw error;
+        if (attempt >= ATTEMPTS) {
+          throw versionConflict(JSON.parse(await repo.byIdsJson(db, error.ids)) as MapElement[]);
+        }
+      }
+    }
+  }
+
+  /** The live elements of this type asked for, in order; the others are problems by index. */
+  async function liveFacts(
+    tx: Queryable,
     type: ElementType,
     ids: number[],
-    facts: ElementFacts[],
     problems: IndexedProblem[],
-  ) {
-    const byId = new Map(facts.map((f) => [f.id, f]));
-    ids.forEach((id, index) => {
-      const fact = byId.get(id);
-      if (!fact || fact.deleted || fact.type !== type.internalName) {
+  ): Promise<(LiveFacts | null)[]> {
+    const facts = await repo.liveFacts(tx, type.internalName, ids);
+    facts.forEach((fact, index) => {
+      if (!fact) {
         problems.push({
           index,
           field: 'id',
           key: 'elements.notFound',
-          vars: { type: type.displayName, id },
+          vars: { type: type.displayName, id: ids[index] ?? 0 },
         });
       }
     });
-    return byId;
+    return facts;
+  }
+
+  /** Fails the write (to be retried) unless every element was at the version checked. */
+  async function assertAllWritten(
+    tx: Queryable,
+    written: number,
+    items: { id: number; version: number }[],
+  ) {
+    if (written !== items.length) throw new ConcurrentChange(await repo.movedOn(tx, items));
   }
 
   return {
@@ -82,14 +120,10 @@ export function createElementsService(db: Database) {
       single = false,
     ): Promise<ElementAck[]> {
       return db.transaction(async (tx) => {
+        const clusterIds = unique(items.map((item) => item.clusterId));
         // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
-        for (const id of new Set(items.map((item) => item.clusterId)))
-          await lockRow(tx, 'clusters', id, 'share');
-        const clusters = await assertEditable(
-          tx,
-          user,
-          items.map((i) => i.clusterId),
-        );
+        for (const id of clusterIds) await lockRow(tx, 'clusters', id, 'share');
+        const clusters = await assertEditable(tx, user, clusterIds);
         const problems: IndexedProblem[] = [];
         const templates = await resolveTemplates(
           tx,
@@ -101,23 +135,24 @@ export function createElementsService(db: Database) {
           })),
           problems,
         );
-        const rows: (Omit<NewElementRow, 'id' | 'name'> & { name?: string })[] = [];
-        const rings: { index: number; geojson: string }[] = [];
+        const checkerOf = checkers();
+        const rows: NewElementRow[] = [];
+        const rings: { index: number; ewkb: string }[] = [];
         items.forEach((item, index) => {
           const geometry = geometryFor(type.geometry, item.coordinates);
           if ('key' in geometry) problems.push({ index, ...geometry });
           const template = templates.get(index);
-          const attributes = checkAttributes(template?.attributes ?? [], item.attributes, 'create');
-          problems.push(...attributes.problems.map((p) => ({ index, ...p })));
-          if ('geojson' in geometry && template) {
-            if (type.geometry === 'polygon') rings.push({ index, geojson: geometry.geojson });
+          if (!template) return;
+          const attributes = checkerOf(template)(item.attributes, 'create');
+          for (const p of attributes.problems) problems.push({ index, ...p });
+          if ('ewkb' in geometry) {
+            if (type.geometry === 'polygon') rings.push({ index, ewkb: geometry.ewkb });
             rows.push({
-              clusterId: item.clusterId,
-              type: type.internalName,
-              templateId: template.id,
-              name: item.name || attributes.name,
-              geojson: geometry.geojson,
-              attributes: attributes.values,
+              c: item.clusterId,
+              t: template.id,
+              n: item.name || attributes.name || '',
+              g: geometry.ewkb,
+              a: attributes.values,
             });
           }
         });
@@ -125,32 +160,39 @@ export function createElementsService(db: Database) {
         if (problems.length) throw itemsInvalid(problems, single);
 
         // Unnamed elements are named by their cluster's convention, numbers reserved at once.
-        const unnamed = new Map<number, typeof rows>();
-        for (const row of rows)
-          if (!row.name) unnamed.set(row.clusterId, [...(unnamed.get(row.clusterId) ?? []), row]);
+        const unnamed = new Map<number, NewElementRow[]>();
+        for (const row of rows) {
+          if (row.n) continue;
+          const group = unnamed.get(row.c);
+          if (group) group.push(row);
+          else unnamed.set(row.c, [row]);
+        }
         for (const [clusterId, group] of unnamed) {
           const cluster = clusters.get(clusterId);
           let seq = await repo.reserveSequence(tx, clusterId, type.internalName, group.length);
           for (const row of group) {
-            row.name = formatElementName(
-              cluster?.naming ?? { prefix: '', pattern: '{type}-{seq}' },
-              {
-                typeCode: type.code,
-                clusterName: cluster?.name ?? '',
-                seq: seq++,
-              },
-            );
+            row.n = formatElementName(cluster?.naming ?? { prefix: '', pattern: '{type}-{seq}' }, {
+              typeCode: type.code,
+              clusterName: cluster?.name ?? '',
+              seq: seq++,
+            });
           }
         }
-        const ids = await repo.nextIds(tx, rows.length);
-        const newRows = rows.map((row, i) => ({ ...row, id: ids[i] ?? 0, name: row.name ?? '' }));
-        const acks = await repo.insert(tx, newRows, user.id);
-        const places = new Map(newRows.map((r) => [r.id, r]));
+        const { ids, at } = await repo.insert(tx, type.internalName, rows, user.id);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        return acksInOrder(type, ids, acks, (id) => places.get(id));
+        return rows.map((row, i) => ({
+          id: ids[i] ?? 0,
+          name: row.n,
+          version: 1,
+          clusterId: row.c,
+          templateId: row.t,
+          networkElementId: type.id,
+          updatedById: user.id,
+          updatedAt: at,
+        }));
       });
     },
 
@@ -160,19 +202,19 @@ export function createElementsService(db: Database) {
       items: (UpdateElementBody & { id: number })[],
       single = false,
     ): Promise<ElementAck[]> {
-      return db.transaction(async (tx) => {
+      return retrying(async (tx) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
-        const facts = liveFacts(type, ids, await repo.factsForUpdate(tx, ids), problems);
+        const facts = await liveFacts(tx, type, ids, problems);
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
-        await assertEditable(
+        const clusters = await assertEditable(
           tx,
           user,
-          [...facts.values()].map((f) => f.clusterId),
+          unique(facts.flatMap((f) => (f ? [f.clusterId] : []))),
         );
 
         const stale = items.filter(
-          (item) => item.version !== undefined && item.version !== facts.get(item.id)?.version,
+          (item, index) => item.version !== undefined && item.version !== facts[index]?.version,
         );
         if (stale.length && !problems.length) {
           const current = await repo.byIdsJson(
@@ -186,12 +228,12 @@ export function createElementsService(db: Database) {
           tx,
           type,
           items.flatMap((item, index) => {
-            const fact = facts.get(item.id);
+            const fact = facts[index];
             return fact
               ? [
                   {
                     index,
-                    projectId: fact.projectId,
+                    projectId: clusters.get(fact.clusterId)?.projectId ?? 0,
                     templateId: item.templateId ?? fact.templateId,
                   },
                 ]
@@ -199,47 +241,63 @@ export function createElementsService(db: Database) {
           }),
           problems,
         );
-        const changes: ElementChange[] = [];
-        const rings: { index: number; geojson: string }[] = [];
+        const checkerOf = checkers();
+        // One change per element: an id given twice takes both items, the later winning.
+        const changes = new Map<number, ElementChange>();
+        const rings: { index: number; ewkb: string }[] = [];
         items.forEach((item, index) => {
           const template = templates.get(index);
-          if (!template) return;
-          const attributes = checkAttributes(template.attributes, item.attributes, 'update');
-          problems.push(...attributes.problems.map((p) => ({ index, ...p })));
-          let geojson: string | null = null;
+          const fact = facts[index];
+          if (!template || !fact) return;
+          const attributes = checkerOf(template)(item.attributes, 'update');
+          for (const p of attributes.problems) problems.push({ index, ...p });
+          let ewkb: string | null = null;
           if (item.coordinates) {
             const geometry = geometryFor(type.geometry, item.coordinates);
             if ('key' in geometry) problems.push({ index, ...geometry });
             else {
-              geojson = geometry.geojson;
-              if (type.geometry === 'polygon') rings.push({ index, geojson });
+              ewkb = geometry.ewkb;
+              if (type.geometry === 'polygon') rings.push({ index, ewkb });
             }
           }
-          changes.push({
+          const given = Object.keys(attributes.values).length ? attributes.values : null;
+          const earlier = changes.get(item.id);
+          changes.set(item.id, {
             id: item.id,
-            name: item.name ?? attributes.name ?? null,
-            templateId: item.templateId ?? null,
-            geojson,
-            attributes: attributes.values,
+            v: fact.version,
+            n: item.name ?? attributes.name ?? earlier?.n ?? null,
+            t: item.templateId ?? earlier?.t ?? null,
+            g: ewkb ?? earlier?.g ?? null,
+            a: earlier?.a && given ? { ...earlier.a, ...given } : (given ?? earlier?.a ?? null),
           });
         });
         await checkRings(tx, rings, problems);
         if (problems.length) throw itemsInvalid(problems, single);
 
-        const acks = await repo.update(tx, changes, user.id);
+        const list = [...changes.values()];
+        const { count, at, names } = await repo.update(tx, type.internalName, list, user.id);
+        await assertAllWritten(
+          tx,
+          count,
+          list.map((c) => ({ id: c.id, version: c.v })),
+        );
         await touchProjects(
           tx,
-          [...facts.values()].map((f) => f.projectId),
+          [...clusters.values()].map((c) => c.projectId),
         );
-        const newTemplates = new Map(changes.map((c) => [c.id, c.templateId]));
-        return acksInOrder(type, ids, acks, (id) => {
-          const fact = facts.get(id);
-          return (
-            fact && {
-              clusterId: fact.clusterId,
-              templateId: newTemplates.get(id) ?? fact.templateId,
-            }
-          );
+        return items.map((item, index) => {
+          const change = changes.get(item.id) as ElementChange;
+          const fact = facts[index] as LiveFacts;
+          return {
+            id: item.id,
+            name: change.n ?? names[item.id] ?? '',
+            version: change.v + 1,
+            clusterId: fact.clusterId,
+            templateId: change.t ?? fact.templateId,
+            networkElementId: type.id,
+            updatedById: user.id,
+            updatedAt: at,
+          };
         });
       });
     },
@@ -250,20 +308,22 @@ export function createElementsService(db: Database) {
       ids: number[],
       single = false,
     ): Promise<number[]> {
-      return db.transaction(async (tx) => {
+      return retrying(async (tx) => {
         const problems: IndexedProblem[] = [];
-        const facts = liveFacts(type, ids, await repo.factsForUpdate(tx, ids), problems);
+        const facts = await liveFacts(tx, type, ids, problems);
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
         if (problems.length) throw itemsInvalid(problems, single);
-        await assertEditable(
+        const clusters = await assertEditable(
           tx,
           user,
-          [...facts.values()].map((f) => f.clusterId),
+          unique(facts.flatMap((f) => (f ? [f.clusterId] : []))),
         );
-        await repo.setDeleted(tx, ids, true, user.id);
+        const versions = new Map(ids.map((id, i) => [id, facts[i]?.version ?? 0]));
+        const items = [...versions].map(([id, version]) => ({ id, version }));
+        await assertAllWritten(tx, await repo.setDeleted(tx, items, true, user.id), items);
         await touchProjects(
           tx,
-          [...facts.values()].map((f) => f.projectId),
+          [...clusters.values()].map((c) => c.projectId),
         );
         return ids;
       });
@@ -272,15 +332,16 @@ export function createElementsService(db: Database) {
     /** Brings a deleted element back (admins only). */
     async restore(user: UserRecord, type: ElementType, id: number): Promise<MapElement> {
       assertAdmin(user);
-      return db.transaction(async (tx) => {
-        const [fact] = await repo.factsForUpdate(tx, [id]);
+      return retrying(async (tx) => {
+        const fact = await repo.oneFacts(tx, id);
         if (!fact || fact.type !== type.internalName) throw elementNotFound(type, id);
         if (!fact.deleted)
           throw new AppError(409, 'CONFLICT', 'elements.notDeleted', {
             type: type.displayName,
             id,
           });
-        await repo.setDeleted(tx, [id], false, user.id);
+        const items = [{ id, version: fact.version }];
+        await assertAllWritten(tx, await repo.setDeleted(tx, items, false, user.id), items);
         await touchProjects(tx, [fact.projectId]);
         const [element] = JSON.parse(await repo.byIdsJson(tx, [id])) as MapElement[];
         if (!element) throw elementNotFound(type, id);
@@ -289,7 +350,7 @@ export function createElementsService(db: Database) {
     },
 
     async history(user: UserRecord, type: ElementType, id: number) {
-      const [fact] = await repo.factsForUpdate(db, [id]);
+      const fact = await repo.oneFacts(db, id);
       const exists = fact && fact.type === type.internalName;
       await assertReadableVia(db, user, exists ? fact.projectId : undefined, () =>
         elementNotFound(type, id),
