@@ -16,6 +16,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import type { ElementsService } from './elements.service.ts';
+import { fastBodyCompiler, fastCreateMultiple, fastEditMultiple } from './fast-body.ts';
 
 /**
  * The database built the elements' JSON: pass it through untouched. (A one-element array
@@ -72,7 +73,10 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
 
   api.post(
     `${base}/create/multiple`,
-    { schema: { tags, body: createMultipleBody } },
+    {
+      schema: { tags, body: createMultipleBody },
+      validatorCompiler: fastBodyCompiler(fastCreateMultiple),
+    },
     async (request, reply) => {
       const acks = await elements.create(requireUser(request), type, request.body.data);
       return reply.send({ status: true, data: acks });
@@ -81,7 +85,10 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
 
   api.post(
     `${base}/edit/multiple`,
-    { schema: { tags, body: editMultipleBody } },
+    {
+      schema: { tags, body: editMultipleBody },
+      validatorCompiler: fastBodyCompiler(fastEditMultiple),
+    },
     async (request, reply) => {
       const acks = await elements.update(requireUser(request), type, request.body.data);
       return reply.send({ status: true, data: acks });

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createMultipleBody, editMultipleBody } from '@integration/contracts';
+import { fastCreateMultiple, fastEditMultiple } from './fast-body.ts';
+
+const point = { lat: -1.28, lng: 36.82 };
+const line = [point, { lat: -1.29, lng: 36.83 }];
+
+/** Each body: the fast check answers what zod answers, or leaves it to zod. */
+function sameAsZod(
+  fast: (body: unknown) => unknown,
+  schema: typeof createMultipleBody | typeof editMultipleBody,
+  body: unknown,
+) {
+  const zod = schema.safeParse(body);
+  const quick = fast(body);
+  if (quick === undefined) return { handled: false, zodOk: zod.success };
+  expect(zod.success, JSON.stringify(body)).toBe(true);
+  expect(quick).toEqual(zod.data);
+  return { handled: true, zodOk: true };
+}
+
+describe('fast create/multiple body', () => {
+  const check = (body: unknown) => sameAsZod(fastCreateMultiple, createMultipleBody, body);
+
+  it('answers what zod answers for well-formed bodies', () => {
+    const bodies = [
+      { data: [{ clusterId: 1, coordinates: point }] },
+      {
+        data: [
+          {
+            clusterId: 2,
+            templateId: 3,
+            networkElementId: 9,
+            name: '  Cable 1  ',
+            coordinates: line,
+            attributes: { Capacity: '48', Length: 5, Live: true, Note: null },
+            extra: 'dropped',
+          },
+          { clusterId: 2, coordinates: line, attributes: [{ name: 'Type', value: 'x', a: 1 }] },
+          { clusterId: 2, name: '', coordinates: [point], attributes: [{ name: 'Type' }] },
+        ],
+        other: 1,
+      },
+    ];
+    for (const body of bodies) expect(check(body)).toEqual({ handled: true, zodOk: true });
+  });
+
+  it('leaves every invalid body to zod', () => {
+    const bad = [
+      {},
+      { data: [] },
+      { data: [{ clusterId: 0, coordinates: point }] },
+      { data: [{ clusterId: 1.5, coordinates: point }] },
+      { data: [{ clusterId: 1, coordinates: { lat: 91, lng: 0 } }] },
+      { data: [{ clusterId: 1, coordinates: { lat: 0, lng: -181 } }] },
+      { data: [{ clusterId: 1, coordinates: { lat: '1', lng: 0 } }] },
+      { data: [{ clusterId: 1, coordinates: [] }] },
+      { data: [{ clusterId: 1 }] },
+      { data: [{ clusterId: 1, coordinates: point, name: 'x'.repeat(201) }] },
+      { data: [{ clusterId: 1, coordinates: point, name: null }] },
+      { data: [{ clusterId: 1, coordinates: point, templateId: -1 }] },
+      { data: [{ clusterId: 1, coordinates: point, attributes: { '': 1 } }] },
+      { data: [{ clusterId: 1, coordinates: point, attributes: { a: { b: 1 } } }] },
+      { data: [{ clusterId: 1, coordinates: point, attributes: [{ value: 1 }] }] },
+      { data: [{ clusterId: 1, coordinates: point, attributes: 'x' }] },
+    ];
+    for (const body of bad) expect(check(body)).toEqual({ handled: false, zodOk: false });
+  });
+
+  it('leaves to zod what only zod turns valid (numbers as text)', () => {
+    expect(check({ data: [{ clusterId: '7', coordinates: point }] })).toEqual({
+      handled: false,
+      zodOk: true,
+    });
+  });
+});
+
+describe('fast edit/multiple body', () => {
+  const check = (body: unknown) => sameAsZod(fastEditMultiple, editMultipleBody, body);
+
+  it('answers what zod answers for well-formed bodies', () => {
+    const body = {
+      data: [
+        { id: 5, name: ' Renamed ', version: 2, updatedById: 1, networkElementId: 3 },
+        { id: 6, coordinates: line, attributes: { Height: 11 }, templateId: 4, junk: true },
+        { id: 7, attributes: [{ name: 'Height', value: 12 }] },
+      ],
+    };
+    expect(check(body)).toEqual({ handled: true, zodOk: true });
+  });
+
+  it('leaves every invalid body to zod', () => {
+    const bad = [
+      { data: [{ name: 'no id' }] },
+      { data: [{ id: 5, name: '   ' }] },
+      { data: [{ id: 5, version: 0 }] },
+      { data: [{ id: 5, version: 1.5 }] },
+      { data: [{ id: 5, coordinates: { lat: 0 } }] },
+      { data: [{ id: 5, updatedById: 'me' }] },
+    ];
+    for (const b of bad) expect(check(b)).toEqual({ handled: false, zodOk: false });
+  });
+});
