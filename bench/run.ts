@@ -3,6 +3,7 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
 import { authFigures } from './auth.bench.ts';
 import { elementsFigures } from './elements.bench.ts';
+import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
@@ -26,5 +27,10 @@ if (!only || only === 'elements') {
 if (!only || only === 'files') {
   const { figures, notes } = await filesFigures();
   printFigures('GIS files (GDAL in WebAssembly vs native ogr2ogr)', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'map') {
+  const { figures, notes } = await mapFigures();
+  printFigures('Map editor in headless Chromium (PGlite)', figures);
   for (const note of notes) console.log(`- ${note}`);
 }

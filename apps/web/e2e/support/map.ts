@@ -16,7 +16,7 @@ export interface View extends LatLng {
   zoom: number;
 }
 
-/** Central Nairobi, close enough that 1 px is about 0.6 m at zoom 18. */
+/** Central Nairobi at zoom 18, where one pixel is about 0.3 m. */
 export const NAIROBI: View = { lat: -1.2841, lng: 36.8219, zoom: 18 };
 
 export async function emptyCluster(request: APIRequestContext): Promise<Workspace> {
@@ -98,6 +98,11 @@ export async function openMap(page: Page, ws: Workspace, view: View = NAIROBI) {
     [ws.token, ws.user, ws.projectId, ws.clusterId],
   );
   await page.goto(`/project/map#${view.zoom}/${view.lat}/${view.lng}`);
+  await waitForMap(page);
+}
+
+/** The map is ready when its elements are drawn (software rendering can take a while). */
+export async function waitForMap(page: Page) {
   await expect(page.locator('[data-ready="true"]')).toBeVisible({ timeout: 90_000 });
 }
 

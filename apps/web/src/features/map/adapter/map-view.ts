@@ -100,6 +100,14 @@ export class MapView {
     showBasemap(this.map, this.options.basemaps, this.options.mapType);
   }
 
+  /** Resolves at the next `idle`: everything asked for so far is drawn. */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.map.once('idle', () => resolve());
+      this.map.triggerRepaint();
+    });
+  }
+
   setMapType(type: MapType): void {
     showBasemap(this.map, this.options.basemaps, type);
   }

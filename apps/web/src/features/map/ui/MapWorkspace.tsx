@@ -111,7 +111,9 @@ export function MapWorkspace({
         else view.map.jumpTo({ zoom: projectZoom });
       }
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
-      if (ok) setReady(true);
+      // Ready once the elements are drawn: the end-to-end tests and the benchmark wait for it.
+      await view.settled();
+      if (live && ok) setReady(true);
     })();
     const sync = setInterval(() => void editor.sync().catch(() => undefined), SYNC_INTERVAL_MS);
     const online = () => void editor.saveNow();
