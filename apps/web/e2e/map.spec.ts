@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
 import {
   button,
@@ -20,7 +20,7 @@ import {
 test.describe.configure({ timeout: 150_000 });
 
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
-const closeDialog = (page: import('@playwright/test').Page) =>
+const closeDialog = (page: Page) =>
   page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
 test('draws a marker of each point type, a cable and a zone, and finds them saved after a reload', async ({
