@@ -120,6 +120,11 @@ export class Editor {
     return true;
   }
 
+  /** Take in what others added (an import): local changes still win over remote ones. */
+  async refresh(): Promise<void> {
+    this.collection.mergeRemote(await this.deps.loadElements(this.clusterId));
+  }
+
   /** Send pending edits now (e.g. when the connection comes back). */
   saveNow(): Promise<void> {
     return this.queue.flush();

@@ -14,6 +14,7 @@ import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../m
 import { ConflictModal } from './ConflictModal.tsx';
 import { ElementDetailModal } from './ElementDetailModal.tsx';
 import { ElementSearch } from './ElementSearch.tsx';
+import { FileControls } from './FileControls.tsx';
 import { MapSessionContext, type MapSession } from './editor-context.ts';
 import { MapController } from './map-controller.ts';
 import { MapSidePanel } from './MapSidePanel.tsx';
@@ -160,6 +161,13 @@ export function MapWorkspace({
               </Box>
               <Box style={CONTROL}>
                 <ElementSearch />
+              </Box>
+              <Box style={CONTROL}>
+                <FileControls
+                  projectId={projectId}
+                  clusterId={cluster.id}
+                  clusterName={cluster.name}
+                />
               </Box>
             </Group>
             <Group gap={8} align="flex-start" style={OVERLAY}>

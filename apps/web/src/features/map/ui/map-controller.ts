@@ -1,11 +1,12 @@
 import type { MapMouseEvent } from 'maplibre-gl';
+import type { Feature, Geometry } from 'geojson';
 import type { LatLng } from '@integration/contracts';
 import { DrawController, type ShapeTool } from '../adapter/draw-controller.ts';
 import type { MapView } from '../adapter/map-view.ts';
 import { isPoint, pointsOf, type EditorElement } from '../core/editor-element.ts';
 import type { Editor } from '../core/editor.ts';
 import type { EditorState } from '../core/editor-state.ts';
-import { areaM2, lengthM } from '../core/geo.ts';
+import { areaM2, boundsOf, lengthM } from '../core/geo.ts';
 import { measurementOverlay } from './measurement-overlay.ts';
 import type { Interaction, ToolbarMode } from '../core/interaction.ts';
 import { modeAfterDrawing } from '../core/interaction.ts';
@@ -255,9 +256,27 @@ export class MapController {
     this.editor.select([key]);
   }
 
+  /** Show an import's layers over the map, framed, before they become elements. */
+  preview(layers: { features: unknown[] }[] | null): void {
+    // The import answers GeoJSON FeatureCollections (reprojected to WGS84).
+    const features = (layers ?? []).flatMap((l) => l.features as Feature[]);
+    this.view.setOverlay('preview', layers ? { type: 'FeatureCollection', features } : null);
+    const points = features.flatMap((f) => positionsOf(f.geometry));
+    if (points.length) this.view.fitTo(boundsOf(points), true);
+  }
+
   stop(): void {
     for (const off of this.unsubscribe.splice(0)) off();
     this.draw?.destroy();
     this.draw = null;
   }
+}
+
+/** Every position of a GeoJSON geometry, as lat/lng. */
+function positionsOf(g: Geometry | null): LatLng[] {
+  if (!g) return [];
+  if (g.type === 'GeometryCollection') return g.geometries.flatMap(positionsOf);
+  const flat = (c: unknown): number[][] =>
+    Array.isArray(c) && typeof c[0] === 'number' ? [c as number[]] : (c as unknown[]).flatMap(flat);
+  return flat(g.coordinates).map(([lng = 0, lat = 0]) => ({ lat, lng }));
 }

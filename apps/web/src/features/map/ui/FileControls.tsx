@@ -1,0 +1,58 @@
+import { Button, Group } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { elementTypeByName, type ElementTypeName } from '@integration/contracts';
+import { ExportMenu } from '../../file-format/ExportMenu.tsx';
+import { ImportWizard } from '../../file-format/ImportWizard.tsx';
+import { useEditorState, useMapSession } from './editor-context.ts';
+
+/** Import a GIS file into the cluster, or export it (issue "GIS files"). */
+export function FileControls({
+  projectId,
+  clusterId,
+  clusterName,
+}: {
+  projectId: number;
+  clusterId: number;
+  clusterName: string;
+}) {
+  const { t } = useTranslation();
+  const { editor, controller } = useMapSession();
+  const [importing, setImporting] = useState(false);
+  const selection = useEditorState((s) => s.selection);
+  const layers = useEditorState((s) => s.layers);
+  const selectedIds = selection.flatMap((k) => editor.collection.get(k)?.id ?? []);
+  const visibleTypes = (Object.keys(layers) as ElementTypeName[])
+    .filter((type) => layers[type])
+    .flatMap((type) => elementTypeByName(type)?.segment ?? []);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="sm"
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        onClick={() => setImporting(true)}
+      >
+        {t('map.tools.import')}
+      </Button>
+      <ExportMenu
+        clusterId={clusterId}
+        clusterName={clusterName}
+        selectedIds={selectedIds}
+        visibleTypes={visibleTypes}
+      />
+      <ImportWizard
+        opened={importing}
+        onClose={() => {
+          setImporting(false);
+          controller.preview(null);
+        }}
+        projectId={projectId}
+        clusterId={clusterId}
+        onPreview={(preview) => controller.preview(preview)}
+        onImported={() => void editor.refresh()}
+      />
+    </Group>
+  );
+}
