@@ -13,7 +13,7 @@ import { medianMs, type Figure } from './lib/report.ts';
  * export (shapefile, GeoPackage, KML), each beside GDAL's native ogr2ogr (Debian gdal-bin) doing
  * the same conversion in the same run. Ours runs GDAL compiled to WebAssembly in a worker thread.
  */
-const COUNT = 100_000;
+const COUNT = Number(process.env.BENCH_FILES_COUNT ?? 100_000);
 const RUNS = 1; // after one warm-up: each figure is seconds long
 
 const hasOgr = () => {

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EXPORT_FORMATS, type ExportFormat } from '@integration/contracts';
+import { EXPORT_FORMATS, type ExportFormat, type ImportResult } from '@integration/contracts';
 import { liveElementCounts } from '../../test/seeded.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipart } from './test-uploads.ts';
 
 /**
  * Every export format read back by GDAL's own command-line tools (Debian gdal-bin), as other GIS
@@ -135,6 +136,18 @@ describe.skipIf(!hasOgr)('exports read back by ogrinfo', () => {
       );
       const pole = properties.find((p) => p.Name === POLE_NAME || p.name === POLE_NAME);
       expect(pole, `${format}: the pole named in UTF-8`).toBeDefined();
+
+      // And our own import reads every format we write, to the same count.
+      const body = multipart([{ name: `export.${extension}`, data: response.rawPayload }]);
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: '/api/file-format/import',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(admin) },
+      });
+      expect(imported.statusCode, imported.body.slice(0, 300)).toBe(200);
+      const layersBack = imported.json<{ data: ImportResult }>().data.layers;
+      expect(layersBack.reduce((n, l) => n + l.featureCount, 0)).toBe(total);
     });
   }
 
