@@ -59,8 +59,15 @@ export async function elementsFigures(
       }),
     });
     const token = ((await login.json()) as { access_token: string }).access_token;
+    // A keep-alive socket the server closed while the raw SQL ran (fastify closes idle ones
+    // after 72 s) fails the next request before it is sent: send that one again.
+    const send = (input: string, init: RequestInit) =>
+      fetch(input, init).catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+        return fetch(input, init);
+      });
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, {
+      const response = await send(`${base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
