@@ -80,6 +80,13 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
       }),
     });
     const token = ((await login.json()) as { access_token: string }).access_token;
+    // A keep-alive socket the server closed while the setup ran (fastify closes idle ones
+    // after 72 s) fails the next request before it is sent: send that one again.
+    const send = (input: string, init: RequestInit) =>
+      fetch(input, init).catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+        return fetch(input, init);
+      });
     const auth = { authorization: `Bearer ${token}` };
 
     // The shapefile, made by GDAL itself from generated GeoJSON.
@@ -100,7 +107,7 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
     const ourImport = await medianMs(RUNS, async () => {
       const form = new FormData();
       for (const part of parts) form.append('files', new Blob([part.data]), part.name);
-      const response = await fetch(`${base}/file-format/import`, {
+      const response = await send(`${base}/file-format/import`, {
         method: 'POST',
         headers: auth,
         body: form,
@@ -159,7 +166,7 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
     for (const [format, driver, file, label] of exports) {
       let bytes = 0;
       const ours = await medianMs(RUNS, async () => {
-        const response = await fetch(`${base}/file-format/export`, {
+        const response = await send(`${base}/file-format/export`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ clusterId: cluster?.id, format }),
