@@ -99,7 +99,11 @@ export function startPresence(
 
   // Coalesce bursts of arrivals and departures into one "refresh" per 250 ms.
   let pending: NodeJS.Timeout | undefined;
+  // Note: closing disconnects every socket, whose departures must not announce over a Redis
+  // connection that is about to close.
+  let closing = false;
   const announce = () => {
+    if (closing) return;
     pending ??= setTimeout(() => {
       pending = undefined;
       (io.emit as (event: string) => boolean)(REALTIME_EVENTS.presenceChanged);
@@ -144,11 +148,13 @@ export function startPresence(
   });
 
   app.addHook('preClose', async () => {
+    closing = true;
     if (pending) clearTimeout(pending);
     // Open WebSockets would keep the HTTP server from closing.
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
+    if (pending) clearTimeout(pending);
     await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
   });
 
