@@ -18,6 +18,12 @@ import {
 
 // The map renders in software (SwiftShader): give each test room on a busy machine.
 test.describe.configure({ timeout: 150_000 });
+// Note: CI's second pass (PostgreSQL) skips these browser tests to stay within its time limit;
+// the same writes are covered on PostgreSQL by the API tests. E2E_FULL=1 runs them there too.
+test.skip(
+  Boolean(process.env.DATABASE_URL) && !process.env.E2E_FULL,
+  'map tests run in the embedded-database pass',
+);
 
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
 const closeDialog = (page: Page) =>
@@ -265,27 +271,34 @@ test('shows a conflict between two people editing the same element, and keeps th
 }) => {
   const ws = await emptyCluster(request);
   const [pole] = await createElements(request, ws, 'pole', [{ coordinates: NAIROBI }]);
-  const alice = await (await browser.newContext()).newPage();
-  const bob = await (await browser.newContext()).newPage();
-  await openMap(alice, ws);
-  await openMap(bob, ws);
+  // Two people, each in their own browser context, closed at the end so that nobody stays
+  // "online" for the tests that follow.
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  const [alice, bob] = await Promise.all(contexts.map((c) => c.newPage()));
+  if (!alice || !bob) throw new Error('no page');
+  try {
+    await openMap(alice, ws);
+    await openMap(bob, ws);
 
-  const rename = async (page: typeof alice, name: string) => {
-    await button(page, 'Get Info').click();
-    await clickMarker(page, NAIROBI);
-    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(name);
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  };
-  await rename(alice, 'Alice name');
-  await expectAllSaved(alice);
-  await rename(bob, 'Bob name');
+    const rename = async (page: typeof alice, name: string) => {
+      await button(page, 'Get Info').click();
+      await clickMarker(page, NAIROBI);
+      await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    };
+    await rename(alice, 'Alice name');
+    await expectAllSaved(alice);
+    await rename(bob, 'Bob name');
 
-  const conflict = bob.getByRole('dialog', { name: 'Someone else changed this element' });
-  await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText('Alice name');
-  await expect(conflict).toContainText('Bob name');
-  await conflict.getByRole('button', { name: 'Keep mine' }).click();
-  await expectAllSaved(bob);
-  const saved = (await savedElements(request, ws)).find((e) => e.id === pole?.id);
-  expect(saved).toMatchObject({ name: 'Bob name', version: 3 });
+    const conflict = bob.getByRole('dialog', { name: 'Someone else changed this element' });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Alice name');
+    await expect(conflict).toContainText('Bob name');
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await expectAllSaved(bob);
+    const saved = (await savedElements(request, ws)).find((e) => e.id === pole?.id);
+    expect(saved).toMatchObject({ name: 'Bob name', version: 3 });
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
 });
