@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import {
   ELEMENT_JSON,
   FROM_ELEMENTS,
 } from '../apps/server/src/modules/network-elements/element-json.sql.ts';
 import { benchDatabase } from './lib/bench-database.ts';
+import { startBenchServer } from './lib/bench-server.ts';
 import { benchNetwork } from './lib/network-fixture.ts';
 import { medianMs, type Figure } from './lib/report.ts';
 
@@ -42,45 +41,10 @@ export async function elementsFigures(
 ): Promise<{ figures: Figure[]; notes: string[] }> {
   const bench = await benchDatabase(kind);
   const { db } = bench;
-  const config = { ...loadConfig({}), dataDir: bench.dataDir, logLevel: 'silent' };
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const server = await startBenchServer(bench);
+  const { app, call } = server;
   const notes: string[] = [];
   try {
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'admin@example.com',
-        password: 'admin1234',
-        platform: 'integration',
-      }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    // A keep-alive socket the server closed while the raw SQL ran (fastify closes idle ones
-    // after 72 s) fails the next request before it is sent: send that one again.
-    const send = (input: string, init: RequestInit) =>
-      fetch(input, init).catch((error: unknown) => {
-        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-        return fetch(input, init);
-      });
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      if (!response.ok)
-        throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-      return text;
-    };
-
     // 100,000 mixed elements in one cluster, loaded through the API in batches.
     const readCluster = await newCluster(db, 'BENCH-100K');
     const { elements, source } = benchNetwork(READ_COUNT);

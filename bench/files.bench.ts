@@ -3,9 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { benchDatabase } from './lib/bench-database.ts';
+import { startBenchServer } from './lib/bench-server.ts';
 import { medianMs, type Figure } from './lib/report.ts';
 
 /**
@@ -57,37 +56,12 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
   const work = await mkdtemp(path.join(os.tmpdir(), 'integration-files-bench-'));
   const bench = await benchDatabase('pglite');
   const { db } = bench;
-  const config = {
-    ...loadConfig({}),
-    dataDir: bench.dataDir,
-    logLevel: 'silent',
-    importMaxBytes: 1024 * 1024 * 1024,
-  };
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const server = await startBenchServer(bench, { importMaxBytes: 1024 * 1024 * 1024 });
+  const { app, send } = server;
   const notes: string[] = [];
   const ogr = (...args: string[]) => execFileSync('ogr2ogr', args, { stdio: 'ignore' });
   try {
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'admin@example.com',
-        password: 'admin1234',
-        platform: 'integration',
-      }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    // A keep-alive socket the server closed while the setup ran (fastify closes idle ones
-    // after 72 s) fails the next request before it is sent: send that one again.
-    const send = (input: string, init: RequestInit) =>
-      fetch(input, init).catch((error: unknown) => {
-        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-        return fetch(input, init);
-      });
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = { authorization: `Bearer ${server.token}` };
 
     // The shapefile, made by GDAL itself from generated GeoJSON.
     const geojson = path.join(work, 'poles.geojson');
@@ -107,7 +81,7 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
     const ourImport = await medianMs(RUNS, async () => {
       const form = new FormData();
       for (const part of parts) form.append('files', new Blob([part.data]), part.name);
-      const response = await send(`${base}/file-format/import`, {
+      const response = await send('/file-format/import', {
         method: 'POST',
         headers: auth,
         body: form,
@@ -166,7 +140,7 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
     for (const [format, driver, file, label] of exports) {
       let bytes = 0;
       const ours = await medianMs(RUNS, async () => {
-        const response = await send(`${base}/file-format/export`, {
+        const response = await send('/file-format/export', {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ clusterId: cluster?.id, format }),

@@ -5,9 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { ELEMENT_TYPES, type LatLng, type MapElement } from '@integration/contracts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { benchDatabase } from './lib/bench-database.ts';
+import { startBenchServer } from './lib/bench-server.ts';
 import { benchNetwork } from './lib/network-fixture.ts';
 import type { Figure } from './lib/report.ts';
 
@@ -125,47 +124,13 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
   }
   const bench = await benchDatabase('pglite');
   const { db } = bench;
-  const config = {
-    ...loadConfig({}),
-    dataDir: bench.dataDir,
-    logLevel: 'silent',
-    webDistDir: DIST,
-  };
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startBenchServer(bench, { webDistDir: DIST });
+  const { app, origin } = server;
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> =>
+    JSON.parse(await server.call(method, url, body)) as T;
   const notes: string[] = [];
   const browser = await chromium.launch(LAUNCH);
   try {
-    const login = (await (
-      await fetch(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: 'admin@example.com',
-          password: 'admin1234',
-          platform: 'integration',
-        }),
-      })
-    ).json()) as { access_token: string; user: unknown };
-    const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const init = {
-        method,
-        headers: {
-          authorization: `Bearer ${login.access_token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      };
-      // A keep-alive socket the server closed while Chromium ran fails before it is sent.
-      const response = await fetch(`${origin}/api${url}`, init).catch((error: unknown) => {
-        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-        return fetch(`${origin}/api${url}`, init);
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
-      return (await response.json()) as T;
-    };
     const project = await db.one<{ id: number; co: number }>(sql`
       SELECT p.id, co.id AS co FROM projects p JOIN central_offices co ON co.project_id = p.id
       WHERE co.name = 'CO Nairobi Central'`);
@@ -212,7 +177,7 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
           localStorage.setItem('projectID', String(p));
           localStorage.setItem('clusterID', String(c));
         },
-        [login.access_token, login.user, project?.id, clusterId],
+        [server.token, server.user, project?.id, clusterId],
       );
     };
     // Ours: from navigation to the map's idle with every element drawn (data-ready).
