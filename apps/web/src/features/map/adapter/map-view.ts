@@ -38,7 +38,6 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
 export interface MapViewOptions {
   container: HTMLElement;
   basemaps: BasemapConfig;
-  mapType: MapType;
   /** Elements show from the project zoom minus one (SPEC §4). */
   minzoom: number;
 }
@@ -50,7 +49,7 @@ export interface MapViewOptions {
  */
 export class MapView {
   readonly map: maplibregl.Map;
-  /** Resolves at the first `idle` with icons and layers in place. */
+  /** Resolves once the style, icons, sources and layers are in place. */
   readonly ready: Promise<void>;
   private layerState: Partial<Record<ElementTypeName, boolean>> = {};
   private visibilityTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,13 +76,8 @@ export class MapView {
     // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
     this.map.on('error', () => undefined);
     this.ready = new Promise((resolve) => {
-      this.map.once('load', () => {
-        void this.setUp().then(() => {
-          this.map.once('idle', () => resolve());
-          // Note: the layers just added may already be drawn; ask for a frame so idle follows.
-          this.map.triggerRepaint();
-        });
-      });
+      // Note: not the first `idle`, which waits for base tiles of a view about to be left.
+      this.map.once('load', () => void this.setUp().then(resolve));
     });
   }
 
@@ -97,7 +91,6 @@ export class MapView {
     }
     for (const layer of allElementLayers(this.options.minzoom)) this.map.addLayer(layer);
     for (const layer of overlayLayers()) this.map.addLayer(layer);
-    showBasemap(this.map, this.options.basemaps, this.options.mapType);
   }
 
   /** Resolves at the next `idle`: everything asked for so far is drawn. */

@@ -72,6 +72,8 @@ export function MapWorkspace({
     const host = container.current;
     if (!host) return;
     const { type, drawTool } = initialChoices(requestedMapType, requestedTool, t);
+    // Read before the map exists: it writes its own view into the address at once.
+    const addressNamesView = HASH_VIEW.test(window.location.hash);
     const editor = new Editor({
       clusterId: cluster.id,
       loadElements: loadClusterElements,
@@ -87,7 +89,6 @@ export function MapWorkspace({
     const view = new MapView({
       container: host,
       basemaps,
-      mapType: type,
       minzoom: projectZoom - 1,
     });
     const controller = new MapController(editor, view);
@@ -105,12 +106,14 @@ export function MapWorkspace({
       const ok = await loaded;
       if (!live) return;
       // Framed on the cluster's elements, unless the address already names a view.
-      if (!HASH_VIEW.test(window.location.hash)) {
+      if (!addressNamesView) {
         const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
         const bounds = boundsOf(all);
         if (bounds) view.fitTo(bounds);
         else view.map.jumpTo({ zoom: projectZoom });
       }
+      // Base tiles only now: those of the first, world-wide view would be fetched for nothing.
+      view.setMapType(editor.get().mapType);
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
       // Ready once the elements are drawn: the end-to-end tests and the benchmark wait for it.
       await view.settled();
