@@ -1,4 +1,5 @@
 import type { ElementAttribute, ElementTypeName, LatLng, MapElement } from '@integration/contracts';
+import { lengthM } from './geo.ts';
 
 /** SPEC §4: none → create when drawn, → edit when changed, → delete when removed. */
 export type EditStatus = 'none' | 'create' | 'edit' | 'delete';
@@ -77,3 +78,21 @@ export const isPoint = (c: LatLng | LatLng[]): c is LatLng => !Array.isArray(c);
 export const pointsOf = (c: LatLng | LatLng[]): LatLng[] => (isPoint(c) ? [c] : c);
 
 export const formatLatLng = (p: LatLng) => `${p.lat.toFixed(6)}, ${p.lng.toFixed(6)}`;
+
+/** Coordinates and a cable's length follow the geometry (the server recomputes both). */
+export function withDerived(
+  type: ElementTypeName,
+  coordinates: LatLng | LatLng[],
+  attributes: EditorElement['attributes'],
+) {
+  let next = attributes;
+  if (isPoint(coordinates)) next = withAttribute(next, 'Coordinates', formatLatLng(coordinates));
+  if (type === 'Cable' && !isPoint(coordinates)) {
+    next = withAttribute(next, 'Length', Math.round(lengthM(coordinates) * 100) / 100);
+  }
+  return next;
+}
+
+/** Name and the Name attribute stay equal. */
+export const withAttributeName = (attributes: EditorElement['attributes'], name: string) =>
+  attributes.some((a) => a.name === 'Name') ? withAttribute(attributes, 'Name', name) : attributes;

@@ -7,16 +7,15 @@ import {
 } from '@integration/contracts';
 import {
   contentOf,
-  formatLatLng,
   isPoint,
-  withAttribute,
+  withAttributeName,
+  withDerived,
   type EditorElement,
   type ElementContent,
   type ElementStyle,
 } from './editor-element.ts';
 import { ElementCollection } from './element-collection.ts';
 import { createEditorState, type EditorState, type EditorStore } from './editor-state.ts';
-import { lengthM } from './geo.ts';
 import type { Interaction, MapType, ToolbarMode } from './interaction.ts';
 import { PatchHistory, type ElementChange, type Patch } from './patch.ts';
 import type { PendingStore } from './pending-store.ts';
@@ -184,8 +183,7 @@ export class Editor {
 
   private styleFor(content: ElementContent | null): ElementStyle {
     if (!content) return {};
-    const template = this.templatesById.get(content.templateId) ?? this.templates.get(content.type);
-    const style = template?.style ?? {};
+    const style = this.templateOf(content)?.style ?? {};
     return content.type === 'Cable' || content.type === 'Zone'
       ? { color: style.color, cables: style.cables, lines: style.lines }
       : { iconUrl: style.iconUrl };
@@ -383,20 +381,3 @@ export class Editor {
     return this.templatesById.get(element.templateId) ?? this.templates.get(element.type);
   }
 }
-
-/** Coordinates and a cable's length follow the geometry (the server recomputes both). */
-function withDerived(
-  type: ElementTypeName,
-  coordinates: LatLng | LatLng[],
-  attributes: EditorElement['attributes'],
-) {
-  let next = attributes;
-  if (isPoint(coordinates)) next = withAttribute(next, 'Coordinates', formatLatLng(coordinates));
-  if (type === 'Cable' && !isPoint(coordinates)) {
-    next = withAttribute(next, 'Length', Math.round(lengthM(coordinates) * 100) / 100);
-  }
-  return next;
-}
-
-const withAttributeName = (attributes: EditorElement['attributes'], name: string) =>
-  attributes.some((a) => a.name === 'Name') ? withAttribute(attributes, 'Name', name) : attributes;
