@@ -7,20 +7,12 @@ import { sql } from 'drizzle-orm';
 import { EXPORT_FORMATS, type ExportFormat, type ImportResult } from '@integration/contracts';
 import { liveElementCounts } from '../../test/seeded.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipart } from './test-uploads.ts';
+import { hasOgr, multipart } from './test-uploads.ts';
 
 /**
  * Every export format read back by GDAL's own command-line tools (Debian gdal-bin), as other GIS
  * software would read it: feature counts, geometry types, UTF-8 text, coordinate system.
  */
-const hasOgr = (() => {
-  try {
-    execFileSync('ogrinfo', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasOgr)
   console.log(
     'ogrinfo is not installed (apt-get install gdal-bin): export read-back tests skipped',

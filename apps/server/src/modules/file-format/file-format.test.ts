@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ImportResult } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipart, zipOf, type UploadInput } from './test-uploads.ts';
+import { hasOgr, multipart, zipOf, type UploadInput } from './test-uploads.ts';
 import { inspectZip } from './zip-archive.ts';
 
 let t: TestApp;
@@ -61,15 +61,6 @@ async function shapefileZip(body: object): Promise<Buffer> {
   expect(response.statusCode, response.body).toBe(200);
   return response.rawPayload;
 }
-
-const hasOgr = (() => {
-  try {
-    execFileSync('ogrinfo', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('access', () => {
   it('refuses every route without a token', async () => {

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -6,8 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ImportedLayer, ImportResult } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipart, type UploadInput } from './test-uploads.ts';
+import { hasOgr, multipart, type UploadInput } from './test-uploads.ts';
 import { CSV_OPEN_OPTIONS } from './upload-sources.ts';
+import { KIND_OF } from './feature-checks.ts';
 import { INTEROP_DIFFERENCES, INTEROP_REFUSED } from './interop-expectations.ts';
 
 /**
@@ -20,14 +21,6 @@ const INTEROP =
   process.env.INTEROP_DIR ??
   path.resolve(import.meta.dirname, '../../../../../../shared/data/interop');
 const present = existsSync(INTEROP);
-const hasOgr = (() => {
-  try {
-    execFileSync('ogrinfo', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 // The files never reach the database: CI's second pass (on PostgreSQL) need not read them again.
 const onPostgres = Boolean(process.env.DATABASE_URL);
 if (!present) console.log(`interop tests skipped: ${INTEROP} does not exist`);
@@ -181,16 +174,6 @@ async function reference(unit: Unit, ours: ImportedLayer[]): Promise<RefLayer[]>
   return layers;
 }
 
-const KIND: Record<string, string> = {
-  Point: 'point',
-  MultiPoint: 'point',
-  LineString: 'line',
-  MultiLineString: 'line',
-  Polygon: 'polygon',
-  MultiPolygon: 'polygon',
-  GeometryCollection: 'collection',
-};
-
 function firstPosition(value: unknown): number[] | null {
   let v = value;
   while (Array.isArray(v) && Array.isArray(v[0])) v = v[0];
@@ -220,7 +203,7 @@ function compare(
     }
     if (countsOnly) continue;
     for (const layer of mine) {
-      const theirs = kept.filter((f) => KIND[f.geometry?.type ?? ''] === layer.geometryKind);
+      const theirs = kept.filter((f) => KIND_OF[f.geometry?.type ?? ''] === layer.geometryKind);
       layer.features.features.forEach((feature, i) => {
         const other = theirs[i];
         const where = `${ref.file} ${ref.name} #${i}`;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,3 +56,13 @@ export async function partsOf(
     })),
   );
 }
+
+/** Whether GDAL's command-line tools (Debian gdal-bin) are here to read files back. */
+export const hasOgr = (() => {
+  try {
+    execFileSync('ogrinfo', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
