@@ -85,8 +85,11 @@ export async function savedElements(request: APIRequestContext, ws: Workspace) {
   return lists.flat();
 }
 
-/** Opens the map on the workspace's cluster, at a given view, and waits for it to load. */
-export async function openMap(page: Page, ws: Workspace, view: View = NAIROBI) {
+/**
+ * Opens the map on the workspace's cluster, at a given view (none: the map frames the
+ * cluster itself), and waits for it to load.
+ */
+export async function openMap(page: Page, ws: Workspace, view: View | null = NAIROBI) {
   await page.goto('/auth/login');
   await page.evaluate(
     ([t, u, p, c]) => {
@@ -97,7 +100,7 @@ export async function openMap(page: Page, ws: Workspace, view: View = NAIROBI) {
     },
     [ws.token, ws.user, ws.projectId, ws.clusterId],
   );
-  await page.goto(`/project/map#${view.zoom}/${view.lat}/${view.lng}`);
+  await page.goto(view ? `/project/map#${view.zoom}/${view.lat}/${view.lng}` : '/project/map');
   await waitForMap(page);
 }
 

@@ -105,6 +105,8 @@ export function MapWorkspace({
       await controller.start();
       const ok = await loaded;
       if (!live) return;
+      // Marks of the loading steps, for DevTools and the map benchmark.
+      performance.mark('map:elements-drawn');
       // Framed on the cluster's elements, unless the address already names a view.
       if (!addressNamesView) {
         const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
@@ -117,6 +119,7 @@ export function MapWorkspace({
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
       // Ready once the elements are drawn: the end-to-end tests and the benchmark wait for it.
       await view.settled();
+      performance.mark('map:idle');
       if (live && ok) setReady(true);
     })();
     const sync = setInterval(() => void editor.sync().catch(() => undefined), SYNC_INTERVAL_MS);

@@ -113,7 +113,8 @@ export class MapController {
     const hits = this.view
       .hitTest(event.point)
       .flatMap((fid) => editor.collection.byFid(fid) ?? [])
-      .filter((e) => e.key !== this.editingKey);
+      // A layer just switched off may still be on screen until the next frame: skip it.
+      .filter((e) => e.key !== this.editingKey && this.view.isVisible(e));
     if (interaction.kind === 'idle') {
       editor.select(hits.slice(0, 1).map((e) => e.key));
       return;
