@@ -247,8 +247,8 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
       await signIn(page, big);
       await page.goto(`${origin}/project/map`);
       await page.locator('[data-ready="true"]').waitFor({ timeout: 1_800_000 });
+      // Note: no named functions inside evaluate (tsx would wrap them in a helper the page lacks).
       const at = await page.evaluate(() => {
-        const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? 0;
         const fetches = performance
           .getEntriesByType('resource')
           .filter((r) =>
@@ -257,8 +257,8 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
         return {
           asked: Math.min(...fetches.map((r) => r.startTime)),
           answered: Math.max(...fetches.map((r) => r.responseEnd)),
-          drawn: mark('map:elements-drawn'),
-          idle: mark('map:idle'),
+          drawn: performance.getEntriesByName('map:elements-drawn')[0]?.startTime ?? 0,
+          idle: performance.getEntriesByName('map:idle')[0]?.startTime ?? 0,
         };
       });
       notes.push(

@@ -222,8 +222,11 @@ test('finds an element by name, and hides layers and small zooms', async ({ page
   }).toPass({ timeout: 20_000 });
   await closeDialog(page);
 
-  // Below the project zoom minus one (14 − 1 for the demo project) nothing is drawn.
+  // Below the project zoom minus one (14 − 1 for the demo project) nothing is drawn, and
+  // the bundled offline layer (coastlines, borders, places) comes in.
+  const offlineLand = page.waitForRequest(/\/api\/map\/offline\/land\.geojson/);
   await openMap(page, ws, { ...NAIROBI, zoom: 8 });
+  await offlineLand;
   await button(page, 'Get Info').click();
   await clickMarker(page, NAIROBI, { ...NAIROBI, zoom: 8 });
   await expect(page.getByRole('dialog')).toBeHidden();

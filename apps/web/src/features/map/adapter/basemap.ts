@@ -1,4 +1,4 @@
-import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { LayerSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import type { MapType } from '../core/interaction.ts';
 
 /** Place names are drawn as images named with this prefix. */
@@ -24,52 +24,75 @@ export const OFFLINE_DEFAULTS: BasemapConfig['offline'] = {
   places: '/api/map/offline/places.geojson',
 };
 
+const BASE_LAYER = 'basemap';
+const OVERLAY_LAYER = 'basemap-overlay';
+
+/** Below this zoom the bundled offline layer (coastlines, borders, places) is worth drawing. */
+export const OFFLINE_MAX_ZOOM = 9;
+const SEA = '#cfe3ef';
+const LAND = '#f3f1ea';
+
 /**
- * The base style: a bundled offline layer (land, borders, places) under the chosen XYZ
- * layer, so the map is useful with no internet (tiles that fail leave the offline layer).
+ * The base style: a plain background, land-coloured where a cluster is seen (the offline
+ * coastlines do not reach that zoom). The XYZ layer goes above it; the offline layer is
+ * added once the view is zoomed out (`addOfflineLayer`), so opening a cluster neither waits
+ * for nor parses 1.5 MB of world outlines.
  */
-export function baseStyle(config: BasemapConfig): StyleSpecification {
-  // Absolute URLs: MapLibre fetches GeoJSON from its worker.
-  const url = (path: string) => new URL(path, window.location.href).toString();
+export function baseStyle(): StyleSpecification {
   return {
     version: 8,
-    sources: {
-      'offline-land': { type: 'geojson', data: url(config.offline.land) },
-      'offline-borders': { type: 'geojson', data: url(config.offline.borders) },
-      'offline-places': { type: 'geojson', data: url(config.offline.places) },
-    },
+    sources: {},
     layers: [
-      { id: 'offline-sea', type: 'background', paint: { 'background-color': '#cfe3ef' } },
       {
-        id: 'offline-land',
-        type: 'fill',
-        source: 'offline-land',
-        paint: { 'fill-color': '#f3f1ea', 'fill-outline-color': '#94a3b8' },
-      },
-      {
-        id: 'offline-borders',
-        type: 'line',
-        source: 'offline-borders',
-        paint: { 'line-color': '#a8a29e', 'line-width': 1, 'line-dasharray': [3, 2] },
-      },
-      {
-        id: 'offline-places',
-        type: 'symbol',
-        source: 'offline-places',
-        maxzoom: 9,
-        // Note: no glyph server offline, so labels are images drawn in the browser.
-        layout: {
-          'icon-image': ['concat', PLACE_LABEL, ['get', 'name']],
-          'icon-allow-overlap': false,
-          'symbol-sort-key': ['get', 'rank'],
-        },
+        id: 'offline-background',
+        type: 'background',
+        paint: { 'background-color': ['step', ['zoom'], SEA, OFFLINE_MAX_ZOOM, LAND] },
       },
     ],
   };
 }
 
-const BASE_LAYER = 'basemap';
-const OVERLAY_LAYER = 'basemap-overlay';
+/** The bundled offline layer (land, borders, places), under the XYZ layer and the elements. */
+export function addOfflineLayer(map: MapLibreMap, config: BasemapConfig): void {
+  if (map.getSource('offline-land')) return;
+  // Absolute URLs: MapLibre fetches GeoJSON from its worker.
+  const url = (path: string) => new URL(path, window.location.href).toString();
+  const before = map
+    .getStyle()
+    .layers.find((l) => l.id === BASE_LAYER || l.id.startsWith('el-'))?.id;
+  for (const name of ['land', 'borders', 'places'] as const) {
+    map.addSource(`offline-${name}`, { type: 'geojson', data: url(config.offline[name]) });
+  }
+  const layers: LayerSpecification[] = [
+    {
+      id: 'offline-land',
+      type: 'fill',
+      source: 'offline-land',
+      maxzoom: OFFLINE_MAX_ZOOM,
+      paint: { 'fill-color': LAND, 'fill-outline-color': '#94a3b8' },
+    },
+    {
+      id: 'offline-borders',
+      type: 'line',
+      source: 'offline-borders',
+      maxzoom: OFFLINE_MAX_ZOOM,
+      paint: { 'line-color': '#a8a29e', 'line-width': 1, 'line-dasharray': [3, 2] },
+    },
+    {
+      id: 'offline-places',
+      type: 'symbol',
+      source: 'offline-places',
+      maxzoom: OFFLINE_MAX_ZOOM,
+      // Note: no glyph server offline, so labels are images drawn in the browser.
+      layout: {
+        'icon-image': ['concat', PLACE_LABEL, ['get', 'name']],
+        'icon-allow-overlap': false,
+        'symbol-sort-key': ['get', 'rank'],
+      },
+    },
+  ];
+  for (const layer of layers) map.addLayer(layer, before);
+}
 
 /** Show one of the XYZ base layers above the offline one and below the elements. */
 export function showBasemap(map: MapLibreMap, config: BasemapConfig, type: MapType): void {

@@ -43,13 +43,23 @@ async function loadImage(url: string): Promise<HTMLImageElement> {
   return img;
 }
 
-/** Load marker icons by URL; a failed one becomes the plain pin. */
-export async function addIcons(map: MapLibreMap, urls: string[]): Promise<void> {
-  await Promise.all(
-    urls.map(async (url) => {
-      if (map.hasImage(url)) return;
-      const image = await loadImage(url).catch(() => plainPin());
-      if (!map.hasImage(url)) map.addImage(url, image, { pixelRatio: PIXEL_RATIO });
-    }),
+export type LoadedIcon = [url: string, image: HTMLImageElement | ImageData];
+
+/** Marker icons by URL, loaded; a failed one becomes the plain pin. Needs no map yet. */
+export function loadIcons(urls: string[]): Promise<LoadedIcon[]> {
+  return Promise.all(
+    urls.map(async (url): Promise<LoadedIcon> => [url, await loadImage(url).catch(plainPin)]),
   );
+}
+
+/** Put loaded icons on the map under their URLs. */
+export function addLoadedIcons(map: MapLibreMap, icons: LoadedIcon[]): void {
+  for (const [url, image] of icons) {
+    if (!map.hasImage(url)) map.addImage(url, image, { pixelRatio: PIXEL_RATIO });
+  }
+}
+
+/** Load marker icons by URL and put them on the map. */
+export async function addIcons(map: MapLibreMap, urls: string[]): Promise<void> {
+  addLoadedIcons(map, await loadIcons(urls.filter((url) => !map.hasImage(url))));
 }

@@ -12,8 +12,10 @@ import type { EditorElement } from '../core/editor-element.ts';
 import type { CollectionDiff, ElementCollection } from '../core/element-collection.ts';
 import type { MapType } from '../core/interaction.ts';
 import {
+  addOfflineLayer,
   addPlaceLabel,
   baseStyle,
+  OFFLINE_MAX_ZOOM,
   PLACE_LABEL,
   showBasemap,
   type BasemapConfig,
@@ -27,7 +29,7 @@ import {
   type SourceId,
 } from './element-features.ts';
 import { allElementLayers, layerIdsOf } from './element-layers.ts';
-import { addIcons } from './icon-images.ts';
+import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
 import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -58,7 +60,7 @@ export class MapView {
   constructor(private readonly options: MapViewOptions) {
     this.map = new maplibregl.Map({
       container: options.container,
-      style: baseStyle(options.basemaps),
+      style: baseStyle(),
       center: [36.8219, -1.2864],
       zoom: 3,
       attributionControl: { compact: true },
@@ -75,17 +77,25 @@ export class MapView {
     );
     // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
     this.map.on('error', () => undefined);
+    // The icons load while the style does.
+    const icons = loadIcons([
+      ...ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => defaultIconUrl(t.segment)),
+      '/api/icons/house.svg?width=30',
+    ]);
     this.ready = new Promise((resolve) => {
       // Note: not the first `idle`, which waits for base tiles of a view about to be left.
-      this.map.once('load', () => void this.setUp().then(resolve));
+      this.map.once('load', () => {
+        performance.mark('map:style-loaded');
+        void this.setUp(icons).then(() => {
+          performance.mark('map:layers-ready');
+          resolve();
+        });
+      });
     });
   }
 
-  private async setUp() {
-    const icons = ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) =>
-      defaultIconUrl(t.segment),
-    );
-    await addIcons(this.map, [...icons, '/api/icons/house.svg?width=30']);
+  private async setUp(icons: Promise<LoadedIcon[]>) {
+    addLoadedIcons(this.map, await icons);
     for (const id of [...ELEMENT_SOURCES, ...OVERLAY_SOURCES]) {
       this.map.addSource(id, { type: 'geojson', data: empty() });
     }
@@ -103,6 +113,19 @@ export class MapView {
 
   setMapType(type: MapType): void {
     showBasemap(this.map, this.options.basemaps, type);
+  }
+
+  /**
+   * Once the view is set: the base tiles, and from then on the offline layer whenever the
+   * view is zoomed out (before, the world-wide first view would fetch both for nothing).
+   */
+  showBaseLayers(type: MapType): void {
+    this.setMapType(type);
+    const offlineIfZoomedOut = () => {
+      if (this.map.getZoom() < OFFLINE_MAX_ZOOM) addOfflineLayer(this.map, this.options.basemaps);
+    };
+    offlineIfZoomedOut();
+    this.map.on('zoomend', offlineIfZoomedOut);
   }
 
   private source(id: string) {

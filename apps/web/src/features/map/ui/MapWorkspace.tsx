@@ -114,8 +114,7 @@ export function MapWorkspace({
         if (bounds) view.fitTo(bounds);
         else view.map.jumpTo({ zoom: projectZoom });
       }
-      // Base tiles only now: those of the first, world-wide view would be fetched for nothing.
-      view.setMapType(editor.get().mapType);
+      view.showBaseLayers(editor.get().mapType);
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
       // Ready once the elements are drawn: the end-to-end tests and the benchmark wait for it.
       await view.settled();
