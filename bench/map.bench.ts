@@ -273,19 +273,24 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
       await page.locator('body[data-ready="true"]').waitFor({ timeout: 1_800_000 });
     });
 
-    // An edit to its row in the database: draw a marker, poll the table.
+    // An edit to its row in the database: draw a marker. Timed inside the page, from the
+    // click on the map to the answer of its save (the server answers once the row is
+    // committed); and, as a cross-check, from the bench process polling the table.
     const small = await newCluster('BENCH-MAP-EDIT');
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signIn(page, small);
     await page.goto(`${origin}/project/map#18/-1.2841/36.8219`);
     await page.locator('[data-ready="true"]').waitFor({ timeout: 120_000 });
-    const saves: number[] = [];
-    // Where an edit's time goes, timed inside the page: from the click to the save request,
-    // and the request itself.
     await page.evaluate(() => {
       const times = { clicks: [] as number[], sent: [] as number[], answered: [] as number[] };
       Object.assign(window, { editTimes: times });
-      addEventListener('pointerup', () => times.clicks.push(performance.now()), true);
+      addEventListener(
+        'pointerup',
+        (event) => {
+          if ((event.target as Element).tagName === 'CANVAS') times.clicks.push(performance.now());
+        },
+        true,
+      );
       const send = window.fetch.bind(window);
       window.fetch = async (input, init) => {
         const saving = init?.method === 'POST' && String(input).includes('/create');
@@ -295,6 +300,7 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
         return response;
       };
     });
+    const polled: number[] = [];
     for (let i = 1; i <= 5; i++) {
       await page.getByRole('button', { name: 'Marker', exact: true }).click();
       const start = performance.now();
@@ -306,19 +312,18 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
         if ((row?.n ?? 0) >= i) break;
         await new Promise((r) => setTimeout(r, 5));
       }
-      saves.push(performance.now() - start);
+      polled.push(performance.now() - start);
       await page.keyboard.press('Escape');
     }
-    const inPage = await page.evaluate(() => {
+    const edits = await page.evaluate(() => {
       const { clicks, sent, answered } = (
         window as unknown as { editTimes: Record<'clicks' | 'sent' | 'answered', number[]> }
       ).editTimes;
-      // Note: the Marker button's own click comes first in each round.
-      const edits = clicks.filter((_, i) => i % 2 === 1);
-      return {
-        untilSent: sent.map((t, i) => t - (edits[i] ?? t)),
-        request: answered.map((t, i) => t - (sent[i] ?? t)),
-      };
+      return clicks.map((click, i) => ({
+        saved: (answered[i] ?? Infinity) - click,
+        untilSent: (sent[i] ?? Infinity) - click,
+        request: (answered[i] ?? Infinity) - (sent[i] ?? 0),
+      }));
     });
     await page.close();
     const size = mapRouteGzipKb();
@@ -326,7 +331,7 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
       `Map route, gzipped: ${size.ours.toFixed(0)} kB (its chunk, styles and MapLibre's worker); MapLibre alone: ${size.maplibre.toFixed(0)} kB.`,
     );
     notes.push(
-      `Edit → row, inside the page: the save request left ${median(inPage.untilSent).toFixed(0)} ms after the click (autosave waits 800 ms) and was answered in ${median(inPage.request).toFixed(0)} ms (medians).`,
+      `Edit → row: the save request left ${median(edits.map((e) => e.untilSent)).toFixed(0)} ms after the click (autosave waits 800 ms) and was answered in ${median(edits.map((e) => e.request)).toFixed(0)} ms (medians). Seen from the bench process (Playwright's click to the row found by polling the table, on the embedded database the server also uses): ${median(polled).toFixed(0)} ms.`,
     );
     notes.push(`Sign-in inside "ours" took ${signInOnly.toFixed(0)} ms of it.`);
     return {
@@ -340,8 +345,8 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
           goal: 1.5,
         },
         {
-          name: 'edit → row in the database (median of 5)',
-          ours: median(saves),
+          name: 'edit → row committed, timed in the page (median of 5)',
+          ours: median(edits.map((e) => e.saved)),
           reference: 800,
           referenceName: 'autosave delay of SPEC §9 (goal: under 1 s)',
           unit: 'ms',

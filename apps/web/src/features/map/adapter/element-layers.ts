@@ -8,6 +8,9 @@ const shown = (on: number) => ['case', editing, 0, on];
 
 const DASHES = { solid: [1], dashed: [4, 3], dotted: [1, 2] } as const;
 
+/** Icons shrink as the view takes in more of a dense cluster (less clutter, less to draw). */
+const iconSize = (full: number) => ['interpolate', ['linear'], ['zoom'], 13, full / 2, 16, full];
+
 /** The map layers of one element type, generated from the registry. */
 export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpecification[] {
   if (type === 'Zone') {
@@ -57,6 +60,7 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
       filter: ['==', ['get', 'type'], type],
       layout: {
         'icon-image': ['get', 'icon'],
+        'icon-size': iconSize(1) as never,
         'icon-anchor': 'bottom',
         'icon-allow-overlap': true,
         'icon-ignore-placement': true,
@@ -82,7 +86,7 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
         filter: ['==', ['get', 'kind'], 'house'],
         layout: {
           'icon-image': '/api/icons/house.svg?width=30',
-          'icon-size': 0.7,
+          'icon-size': iconSize(0.7) as never,
           'icon-allow-overlap': true,
           'icon-ignore-placement': true,
         },
@@ -92,19 +96,22 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
   return symbols;
 }
 
-/** A ring under selected markers, drawn for every point type at once. */
+/**
+ * A ring under the selected markers. Note: from a source of its own holding just them; a
+ * transparent ring under every marker would still be drawn, 100,000 times a frame.
+ */
 export const selectionHalo = (minzoom: number): LayerSpecification => ({
   id: 'el-selection-halo',
   type: 'circle',
-  source: 'points',
+  source: 'selection',
   minzoom,
   paint: {
     'circle-radius': 16,
     'circle-translate': [0, -14],
     'circle-color': '#facc15',
-    'circle-opacity': ['case', selected, 0.45, 0] as never,
+    'circle-opacity': 0.45,
     'circle-stroke-color': '#a16207',
-    'circle-stroke-width': ['case', selected, 2, 0] as never,
+    'circle-stroke-width': 2,
   },
 });
 

@@ -8,7 +8,7 @@ import {
   type ElementTypeName,
   type LatLng,
 } from '@integration/contracts';
-import type { EditorElement } from '../core/editor-element.ts';
+import { isPoint, type EditorElement } from '../core/editor-element.ts';
 import type { CollectionDiff, ElementCollection } from '../core/element-collection.ts';
 import type { MapType } from '../core/interaction.ts';
 import {
@@ -35,6 +35,8 @@ import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 maplibregl.setWorkerUrl(workerUrl);
 
 const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation'];
+/** The selected markers, under their halo. */
+const SELECTION_SOURCE = 'selection';
 const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
 export interface MapViewOptions {
@@ -66,6 +68,8 @@ export class MapView {
       attributionControl: { compact: true },
       canvasContextAttributes: { preserveDrawingBuffer: true },
       doubleClickZoom: false,
+      // Markers appear at once: a fade redraws every frame of it, slow with 100,000 icons.
+      fadeDuration: 0,
       // The view is kept in the address (#zoom/lat/lng): a link or a reload shows the same place.
       hash: true,
     });
@@ -96,7 +100,7 @@ export class MapView {
 
   private async setUp(icons: Promise<LoadedIcon[]>) {
     addLoadedIcons(this.map, await icons);
-    for (const id of [...ELEMENT_SOURCES, ...OVERLAY_SOURCES]) {
+    for (const id of [...ELEMENT_SOURCES, SELECTION_SOURCE, ...OVERLAY_SOURCES]) {
       this.map.addSource(id, { type: 'geojson', data: empty() });
     }
     for (const layer of allElementLayers(this.options.minzoom)) this.map.addLayer(layer);
@@ -200,6 +204,10 @@ export class MapView {
     for (const e of this.selected) this.setState(e, { selected: false });
     for (const e of elements) this.setState(e, { selected: true });
     this.selected = elements;
+    const markers = elements
+      .filter((e) => isPoint(e.coordinates))
+      .flatMap((e) => featureOf(e) ?? []);
+    this.source(SELECTION_SOURCE)?.setData({ type: 'FeatureCollection', features: markers });
   }
 
   /** Hide an element's own feature while terra-draw draws its editable copy. */
