@@ -94,6 +94,20 @@ export function MapWorkspace({
     const controller = new MapController(editor, view);
     setSession({ editor, controller });
     let live = true;
+    // Periodic sync, 30 s after the load and after each sync has finished: a large cluster
+    // takes seconds to fetch, and a fixed interval would overlap the load and itself.
+    let syncTimer: ReturnType<typeof setTimeout> | undefined;
+    const scheduleSync = () => {
+      if (!live) return;
+      syncTimer = setTimeout(
+        () =>
+          void editor
+            .sync()
+            .catch(() => undefined)
+            .finally(scheduleSync),
+        SYNC_INTERVAL_MS,
+      );
+    };
     void (async () => {
       const loaded = editor.load().then(
         () => true,
@@ -120,8 +134,8 @@ export function MapWorkspace({
       await view.settled();
       performance.mark('map:idle');
       if (live && ok) setReady(true);
+      scheduleSync();
     })();
-    const sync = setInterval(() => void editor.sync().catch(() => undefined), SYNC_INTERVAL_MS);
     const online = () => void editor.saveNow();
     window.addEventListener('online', online);
     const leave = (event: BeforeUnloadEvent) => {
@@ -132,7 +146,7 @@ export function MapWorkspace({
     window.addEventListener('beforeunload', leave);
     return () => {
       live = false;
-      clearInterval(sync);
+      clearTimeout(syncTimer);
       window.removeEventListener('online', online);
       window.removeEventListener('beforeunload', leave);
       controller.stop();
