@@ -1,17 +1,13 @@
 import { useRef, useState } from 'react';
 import {
   Alert,
-  Badge,
   Button,
-  Card,
   FileInput,
   Group,
   List,
   Modal,
   Progress,
-  Select,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -30,14 +26,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { fileFormatApi, filesFromUrl } from './file-format.api.ts';
-import {
-  guessElementType,
-  guessFieldMapping,
-  NAME_TARGET,
-  prepareItems,
-  type FieldMapping,
-} from './field-mapping.ts';
+import { guessElementType, guessFieldMapping, prepareItems } from './field-mapping.ts';
 import { importLayer, type LayerOutcome } from './import-run.ts';
+import type { ImportReportData, LayerPlan } from './import-plan.ts';
+import { ImportReport } from './ImportReport.tsx';
+import { LayerCard } from './LayerCard.tsx';
 
 export interface ImportWizardProps {
   opened: boolean;
@@ -50,26 +43,12 @@ export interface ImportWizardProps {
   onImported: () => void;
 }
 
-/** What the user decided for one layer: which type (null: skip it), which template, which fields. */
-interface LayerPlan {
-  layer: ImportedLayer;
-  type: string | null;
-  templateId: number | null;
-  mapping: FieldMapping;
-}
-
-interface Report {
-  outcomes: LayerOutcome[];
-  cancelled: boolean;
-  notes: string[];
-}
-
 type Step =
   | { step: 'choose'; error?: string; crsAsked?: CrsRequiredDetails }
   | { step: 'reading' }
   | { step: 'map'; result: ImportResult; plans: LayerPlan[] }
   | { step: 'importing'; sent: number; total: number }
-  | { step: 'report'; report: Report };
+  | { step: 'report'; report: ImportReportData };
 
 const ACCEPT = IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -378,166 +357,5 @@ function WizardBody({
 
       {state.step === 'report' && <ImportReport report={state.report} onClose={close} />}
     </>
-  );
-}
-
-function LayerCard({
-  plan,
-  templates,
-  onType,
-  onTemplate,
-  onField,
-}: {
-  plan: LayerPlan;
-  templates: ElementTemplate[];
-  onType: (type: string | null) => void;
-  onTemplate: (templateId: number | null) => void;
-  onField: (field: string, target: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const { layer } = plan;
-  const typeChoices = ELEMENT_TYPES.filter((type) => type.geometry === layer.geometryKind);
-  const template = templates.find((tpl) => tpl.id === plan.templateId);
-  const targets = [
-    { value: NAME_TARGET, label: t('fileFormat.import.elementName') },
-    ...(template?.attributes ?? [])
-      .filter((a) => !a.derived)
-      .map((a) => ({ value: a.name, label: a.name })),
-  ];
-  return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={600}>{layer.name}</Text>
-          <Group gap="xs">
-            <Badge variant="light">{layer.geometryType}</Badge>
-            <Badge variant="outline">
-              {t('fileFormat.import.features', { count: layer.featureCount })}
-            </Badge>
-            <Badge variant="outline">
-              {layer.crs.epsg ? `EPSG:${layer.crs.epsg}` : (layer.crs.name ?? '')}
-            </Badge>
-          </Group>
-        </Group>
-        <Text size="xs" c="dimmed">
-          {layer.file}
-        </Text>
-        {layer.warnings.map((w) => (
-          <Text key={w} size="xs" c="orange">
-            {w}
-          </Text>
-        ))}
-        <Group grow>
-          <Select
-            label={t('fileFormat.import.elementType', { layer: layer.name })}
-            placeholder={t('fileFormat.import.skipLayer')}
-            data={typeChoices.map((type) => ({
-              value: type.internalName,
-              label: type.displayName,
-            }))}
-            value={plan.type}
-            onChange={onType}
-            clearable
-            disabled={typeChoices.length === 0}
-          />
-          <Select
-            label={t('fileFormat.import.template', { layer: layer.name })}
-            data={templates.map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
-            value={plan.templateId === null ? null : String(plan.templateId)}
-            onChange={(value) => onTemplate(value === null ? null : Number(value))}
-            disabled={!plan.type}
-          />
-        </Group>
-        {plan.type && layer.fields.length > 0 && (
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fileFormat.import.field')}</Table.Th>
-                <Table.Th>{t('fileFormat.import.attribute')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {layer.fields.map((field) => (
-                <Table.Tr key={field.name}>
-                  <Table.Td>
-                    {field.name}{' '}
-                    <Text span size="xs" c="dimmed">
-                      ({field.type})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={t('fileFormat.import.attributeFor', { field: field.name })}
-                      placeholder={t('fileFormat.import.notImported')}
-                      data={targets}
-                      value={plan.mapping[field.name] ?? null}
-                      onChange={(value) => onField(field.name, value)}
-                      clearable
-                      size="xs"
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-function ImportReport({ report, onClose }: { report: Report; onClose: () => void }) {
-  const { t } = useTranslation();
-  const imported = report.outcomes.reduce((n, o) => n + o.imported, 0);
-  const skipped = report.outcomes.flatMap((o) => o.skipped);
-  return (
-    <Stack>
-      <Alert color={skipped.length ? 'yellow' : 'green'} title={t('fileFormat.import.reportTitle')}>
-        {t('fileFormat.import.reportSummary', { imported, skipped: skipped.length })}
-        {report.cancelled ? ` ${t('fileFormat.import.reportCancelled')}` : ''}
-      </Alert>
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('fileFormat.import.layer')}</Table.Th>
-            <Table.Th>{t('fileFormat.import.type')}</Table.Th>
-            <Table.Th>{t('fileFormat.import.imported')}</Table.Th>
-            <Table.Th>{t('fileFormat.import.skipped')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.outcomes.map((o) => (
-            <Table.Tr key={o.layer}>
-              <Table.Td>{o.layer}</Table.Td>
-              <Table.Td>{o.type.displayName}</Table.Td>
-              <Table.Td>{o.imported}</Table.Td>
-              <Table.Td>{o.skipped.length}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {(skipped.length > 0 || report.notes.length > 0) && (
-        <List size="sm" aria-label={t('fileFormat.import.reasons')}>
-          {report.notes.map((note) => (
-            <List.Item key={note}>{note}</List.Item>
-          ))}
-          {skipped.slice(0, 50).map((s) => (
-            <List.Item key={`${s.layer}-${s.feature}-${s.reason}`}>
-              {t('fileFormat.import.skippedItem', {
-                layer: s.layer,
-                feature: s.feature + 1,
-                reason: s.reason,
-              })}
-            </List.Item>
-          ))}
-          {skipped.length > 50 && (
-            <List.Item>{t('fileFormat.import.more', { count: skipped.length - 50 })}</List.Item>
-          )}
-        </List>
-      )}
-      <Group justify="flex-end">
-        <Button onClick={onClose}>{t('fileFormat.close')}</Button>
-      </Group>
-    </Stack>
   );
 }
