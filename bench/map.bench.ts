@@ -319,11 +319,15 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
       const { clicks, sent, answered } = (
         window as unknown as { editTimes: Record<'clicks' | 'sent' | 'answered', number[]> }
       ).editTimes;
-      return clicks.map((click, i) => ({
-        saved: (answered[i] ?? Infinity) - click,
-        untilSent: (sent[i] ?? Infinity) - click,
-        request: (answered[i] ?? Infinity) - (sent[i] ?? 0),
-      }));
+      // Each save paired with the last click on the map before it left.
+      return sent.map((at, i) => {
+        const click = Math.max(...clicks.filter((c) => c <= at));
+        return {
+          saved: (answered[i] ?? Infinity) - click,
+          untilSent: at - click,
+          request: (answered[i] ?? Infinity) - at,
+        };
+      });
     });
     await page.close();
     const size = mapRouteGzipKb();
