@@ -18,12 +18,6 @@ import {
 
 // The map renders in software (SwiftShader): give each test room on a busy machine.
 test.describe.configure({ timeout: 150_000 });
-// Note: CI's second pass (PostgreSQL) skips these browser tests to stay within its time limit;
-// the same writes are covered on PostgreSQL by the API tests. E2E_FULL=1 runs them there too.
-test.skip(
-  Boolean(process.env.DATABASE_URL) && !process.env.E2E_FULL,
-  'map tests run in the embedded-database pass',
-);
 
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
 const closeDialog = (page: Page) =>
