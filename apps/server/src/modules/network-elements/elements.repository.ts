@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { clusterElementsJson } from './cluster-json.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -82,13 +83,7 @@ const lengthOf = (type: ElementTypeName, geom: SQL) =>
 
 export const elementsRepository = {
   /** Every live element of a type in a cluster, as one JSON array text. */
-  async clusterJson(db: Queryable, clusterId: number, type: ElementTypeName): Promise<string> {
-    const row = await db.one<{ json: string }>(sql`
-      SELECT coalesce(json_agg(${ELEMENT_JSON} ORDER BY e.id), '[]')::text AS json
-      FROM ${FROM_ELEMENTS}
-      WHERE e.cluster_id = ${clusterId} AND e.type = ${type} AND e.deleted_at IS NULL`);
-    return row?.json ?? '[]';
-  },
+  clusterJson: clusterElementsJson,
 
   /**
    * Elements by id, in the order asked, as one JSON array text. Each element's JSON is

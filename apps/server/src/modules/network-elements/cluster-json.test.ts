@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ELEMENT_TYPES } from '@integration/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { clusterElementsJson, firstPathOfWkb } from './cluster-json.ts';
+import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
+
+let t: TestApp;
+let clusterId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const row = await t.db.one<{ id: number }>(sql`
+    SELECT e.cluster_id AS id FROM network_elements e
+    GROUP BY e.cluster_id ORDER BY count(DISTINCT e.type) DESC, count(*) DESC LIMIT 1`);
+  clusterId = row?.id ?? 0;
+});
+afterAll(() => t.close());
+
+/** The API shape as element-json.sql.ts builds it in the database: the reference. */
+const builtInSql = async (type: string) =>
+  JSON.parse(
+    (
+      await t.db.one<{ json: string }>(sql`
+        SELECT coalesce(json_agg(${ELEMENT_JSON} ORDER BY e.id), '[]')::text AS json
+        FROM ${FROM_ELEMENTS}
+        WHERE e.cluster_id = ${clusterId} AND e.type = ${type} AND e.deleted_at IS NULL`)
+    )?.json ?? '[]',
+  ) as unknown[];
+
+describe('cluster elements JSON assembled in Node', () => {
+  it.each(ELEMENT_TYPES.map((type) => [type.internalName]))(
+    'equals the SQL-built shape for %s, every field and value',
+    async (type) => {
+      const expected = await builtInSql(type);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(JSON.parse(await clusterElementsJson(t.db, clusterId, type))).toEqual(expected);
+    },
+  );
+
+  it('keeps equal through the edge cases: odd attributes, a cable capacity colour, a vertex-heavy zone', async () => {
+    // A cable whose capacity matches a colour of the template, a stored JSON null, an
+    // attribute the template does not know, and a zone with many vertices.
+    await t.db.one(sql`
+      UPDATE network_elements SET attributes = attributes
+        || jsonb_build_object('Capacity', (SELECT c->'capacity' FROM element_templates tt,
+             jsonb_array_elements(tt.style->'cables') c WHERE tt.id = network_elements.template_id LIMIT 1),
+             'Type', 'null'::jsonb, 'Unknown', 'x')
+      WHERE id = (SELECT min(id) FROM network_elements WHERE cluster_id = ${clusterId} AND type = 'Cable')
+      RETURNING id`);
+    await t.db.one(sql`
+      UPDATE network_elements SET geom = ST_SetSRID(ST_Buffer(ST_Centroid(geom), 0.001, 32), 4326)
+      WHERE id = (SELECT min(id) FROM network_elements WHERE cluster_id = ${clusterId} AND type = 'Zone')
+      RETURNING id`);
+    for (const type of ['Cable', 'Zone'] as const) {
+      expect(JSON.parse(await clusterElementsJson(t.db, clusterId, type))).toEqual(
+        await builtInSql(type),
+      );
+    }
+  });
+
+  it('answers an empty array for a cluster without elements of the type', async () => {
+    expect(await clusterElementsJson(t.db, -1, 'Pole')).toBe('[]');
+  });
+
+  it('reads WKB in either byte order', () => {
+    const big = new DataView(new ArrayBuffer(9 + 32));
+    big.setUint8(0, 0);
+    big.setUint32(1, 2, false);
+    big.setUint32(5, 2, false);
+    [36.8, -1.28, 36.9, -1.29].forEach((v, i) => big.setFloat64(9 + i * 8, v, false));
+    expect(firstPathOfWkb(new Uint8Array(big.buffer))).toEqual([
+      { lat: -1.28, lng: 36.8 },
+      { lat: -1.29, lng: 36.9 },
+    ]);
+  });
+});
