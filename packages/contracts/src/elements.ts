@@ -155,6 +155,9 @@ export const editMultipleBody = z.object({
 export const deleteMultipleBody = z.object({ data: z.array(id).min(1).max(MAX_BATCH) });
 
 export const elementClusterParams = z.object({ clusterId: id });
+/** `shape=compact`: flat rows and their templates, for the map (see compact-elements.ts). */
+export const elementClusterQuery = z.object({ shape: z.enum(['full', 'compact']).optional() });
+export type ClusterShape = 'full' | 'compact';
 
 /** A per-item problem of a multiple request, by its index in `data`. */
 export interface ItemProblem {

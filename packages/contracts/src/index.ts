@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './basemaps.ts';
+export * from './compact-elements.ts';
 export * from './constants.ts';
 export * from './default-templates.ts';
 export * from './element-types.ts';

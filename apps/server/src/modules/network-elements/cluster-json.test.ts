@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ELEMENT_TYPES } from '@integration/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { clusterElementsJson, firstPathOfWkb } from './cluster-json.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expandCompactElements, verticesOfWkb, type CompactElements } from '@integration/contracts';
+import { clusterElementsJson } from './cluster-json.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 let t: TestApp;
@@ -59,17 +60,34 @@ describe('cluster elements JSON assembled in Node', () => {
     }
   });
 
+  it('answers the same elements as flat rows with ?shape=compact, to the signed-in only', async () => {
+    const token = await t.login('admin@example.com', 'admin1234');
+    const get = (query: string, auth = bearer(token)) =>
+      t.app.inject({
+        url: `/api/networkelements/cable/cluster/${clusterId}${query}`,
+        headers: auth,
+      });
+    const full = await get('');
+    const compact = await get('?shape=compact');
+    expect(compact.statusCode).toBe(200);
+    const rows = compact.json<{ data: CompactElements }>().data;
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(expandCompactElements(rows)).toEqual(full.json<{ data: unknown[] }>().data);
+    expect((await get('?shape=compact', {})).statusCode).toBe(401);
+    expect((await get('?shape=wide')).statusCode).toBe(400);
+  });
+
   it('answers an empty array for a cluster without elements of the type', async () => {
     expect(await clusterElementsJson(t.db, -1, 'Pole')).toBe('[]');
   });
 
   it('reads WKB in either byte order', () => {
-    const big = new DataView(new ArrayBuffer(9 + 32));
-    big.setUint8(0, 0);
-    big.setUint32(1, 2, false);
-    big.setUint32(5, 2, false);
-    [36.8, -1.28, 36.9, -1.29].forEach((v, i) => big.setFloat64(9 + i * 8, v, false));
-    expect(firstPathOfWkb(new Uint8Array(big.buffer))).toEqual([
+    const big = Buffer.alloc(9 + 32);
+    big.writeUInt8(0, 0);
+    big.writeUInt32BE(2, 1);
+    big.writeUInt32BE(2, 5);
+    [36.8, -1.28, 36.9, -1.29].forEach((v, i) => big.writeDoubleBE(v, 9 + i * 8));
+    expect(verticesOfWkb(big.toString('hex'), false)).toEqual([
       { lat: -1.28, lng: 36.8 },
       { lat: -1.29, lng: 36.9 },
     ]);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { clusterElementsJson } from './cluster-json.ts';
+import { clusterCompactJson, clusterElementsJson } from './cluster-json.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -22,6 +22,11 @@ export interface LiveFacts {
   clusterId: number;
   templateId: number;
   version: number;
+}
+
+/** The facts of an element whose current version was just copied into the history. */
+export interface ArchivedFacts extends LiveFacts {
+  name: string;
 }
 
 /** A new element as the insert statement takes it (short keys: one JSON for the batch). */
@@ -77,6 +82,44 @@ const archive = (cte: string) =>
  */
 const byId = (id: SQL) => sql`SELECT * FROM network_elements WHERE id = ${id} OFFSET 0`;
 
+/**
+ * The live elements of a type among these ids, as `e`: one scan of the primary key for the
+ * whole list, half the cost of one probe per id. OFFSET 0 keeps the type and deleted tests
+ * outside, so that stale statistics cannot steer the planner to the (cluster, type) index
+ * and through every element of the type.
+ */
+const liveAmong = (type: ElementTypeName, ids: number[]) => sql`
+  (SELECT * FROM network_elements WHERE id = ANY(${intArray(ids)}::int[]) OFFSET 0) e
+  WHERE e.type = ${type} AND e.deleted_at IS NULL`;
+
+/** Columns of the facts found, as one JSON object of arrays (one row, not one per element). */
+const FACT_ARRAYS = sql.raw(`json_build_object('i', json_agg(id), 'c', json_agg(cluster_id),
+  't', json_agg(template_id), 'v', json_agg(version), 'n', json_agg(name))::text AS facts`);
+
+/** Facts per id asked, in that order (null where none was found), from FACT_ARRAYS. */
+function inRequestOrder(ids: number[], json: string | undefined): (ArchivedFacts | null)[] {
+  const facts = JSON.parse(json ?? '{}') as {
+    i: number[] | null;
+    c: number[];
+    t: number[];
+    v: number[];
+    n: string[];
+  };
+  const at = new Map<number, number>();
+  facts.i?.forEach((id, k) => at.set(id, k));
+  return ids.map((id) => {
+    const k = at.get(id);
+    return k === undefined
+      ? null
+      : {
+          clusterId: facts.c[k] as number,
+          templateId: facts.t[k] as number,
+          version: facts.v[k] as number,
+          name: facts.n[k] as string,
+        };
+  });
+}
+
 /** Cables keep their geodesic length in metres, computed by PostGIS. */
 const lengthOf = (type: ElementTypeName, geom: SQL) =>
   type === 'Cable' ? sql`ST_Length((${geom})::geography)` : sql`NULL::float8`;
@@ -84,6 +127,9 @@ const lengthOf = (type: ElementTypeName, geom: SQL) =>
 export const elementsRepository = {
   /** Every live element of a type in a cluster, as one JSON array text. */
   clusterJson: clusterElementsJson,
+
+  /** The same as flat rows with their templates (`?shape=compact`), as one JSON text. */
+  clusterCompactJson,
 
   /**
    * Elements by id, in the order asked, as one JSON array text. Each element's JSON is
@@ -111,34 +157,41 @@ export const elementsRepository = {
   /**
    * Per id asked, in order: the live element of this type, or null. No row locks: writes
    * apply to the version read here and fail (to be retried) if it moved on meanwhile.
-   * Three JSON arrays in one row, rather than one row per element.
    */
   async liveFacts(
     db: Queryable,
     type: ElementTypeName,
     ids: number[],
   ): Promise<(LiveFacts | null)[]> {
+    const row = await db.one<{ facts: string }>(
+      sql`SELECT ${FACT_ARRAYS} FROM ${liveAmong(type, ids)}`,
+    );
+    return inRequestOrder(ids, row?.facts);
+  },
+
+  /**
+   * liveFacts for an update, which also copies the versions found into the history: the
+   * versions the update will replace, read once for both. The update then changes only
+   * those versions; if another writer moved an element on meanwhile, the write is rolled
+   * back with these copies and retried. Another writer archiving the same version first
+   * makes this a unique violation, which the service retries the same way.
+   */
+  async archiveLive(
+    db: Queryable,
+    type: ElementTypeName,
+    ids: number[],
+  ): Promise<(ArchivedFacts | null)[]> {
     const row = await db.one<{ facts: string }>(sql`
-      SELECT json_build_object(
-        'c', json_agg(e.cluster_id ORDER BY r.ord),
-        't', json_agg(e.template_id ORDER BY r.ord),
-        'v', json_agg(e.version ORDER BY r.ord))::text AS facts
-      FROM unnest(${intArray(ids)}::int[]) WITH ORDINALITY AS r(id, ord)
-      LEFT JOIN LATERAL (${byId(sql`r.id`)}) e
-        ON e.type = ${type} AND e.deleted_at IS NULL`);
-    const facts = JSON.parse(row?.facts ?? '{}') as {
-      c?: (number | null)[];
-      t?: (number | null)[];
-      v?: (number | null)[];
-    };
-    return ids.map((_, i) => {
-      const clusterId = facts.c?.[i];
-      const templateId = facts.t?.[i];
-      const version = facts.v?.[i];
-      return clusterId != null && templateId != null && version != null
-        ? { clusterId, templateId, version }
-        : null;
-    });
+      WITH archived AS (
+        INSERT INTO element_history
+          (element_id, version, action, user_id, at, name, cluster_id, template_id, geom, attributes, deleted)
+        SELECT e.id, e.version, e.last_action, e.updated_by, e.updated_at, e.name, e.cluster_id,
+               e.template_id, e.geom, e.attributes, false
+        FROM ${liveAmong(type, ids)}
+        RETURNING element_id AS id, cluster_id, template_id, version, name
+      )
+      SELECT ${FACT_ARRAYS} FROM archived`);
+    return inRequestOrder(ids, row?.facts);
   },
 
   /** Of these (id, version) pairs, the ids whose element is no longer at that version. */
@@ -207,21 +260,17 @@ export const elementsRepository = {
 
   /**
    * One statement for the whole batch: each element moved to its next version if it is
-   * still at the version the change was checked against, and the version it replaces
-   * copied into the history. Answers how many changed, when, and the names of those whose
-   * name the change did not give.
+   * still at the version the change was checked against (archiveLive copied that version
+   * into the history). Answers how many changed, and when.
    */
   async update(
     db: Queryable,
     type: ElementTypeName,
     changes: ElementChange[],
     userId: number,
-  ): Promise<{ count: number; at: string; names: Record<string, string> }> {
-    const row = await db.one<{ count: number; at: string; names: string }>(sql`
-      WITH r AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
-          AS r(id int, v int, n text, t int, g text, a jsonb)
-      ), upd AS (
+  ): Promise<{ count: number; at: string }> {
+    const row = await db.one<{ count: number; at: string }>(sql`
+      WITH upd AS (
         UPDATE network_elements e SET
           name = coalesce(r.n, e.name),
           template_id = coalesce(r.t, e.template_id),
@@ -232,18 +281,13 @@ export const elementsRepository = {
           updated_by = ${userId},
           updated_at = now(),
           last_action = 'update'
-        FROM r JOIN network_elements o ON o.id = r.id
-        WHERE e.id = r.id AND e.version = r.v AND o.version = r.v
-        RETURNING ${ARCHIVE_OLD}, e.name AS new_name, r.n AS given_name
-      ), archived AS (${archive('upd')})
-      SELECT count(*)::int AS count, iso_time(now()) AS at,
-             coalesce(json_object_agg(id, new_name) FILTER (WHERE given_name IS NULL), '{}')::text AS names
-      FROM upd`);
-    return {
-      count: row?.count ?? 0,
-      at: row?.at ?? '',
-      names: JSON.parse(row?.names ?? '{}') as Record<string, string>,
-    };
+        FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+          AS r(id int, v int, n text, t int, g text, a jsonb)
+        WHERE e.id = r.id AND e.version = r.v
+        RETURNING 1
+      )
+      SELECT count(*)::int AS count, iso_time(now()) AS at FROM upd`);
+    return { count: row?.count ?? 0, at: row?.at ?? '' };
   },
 
   /**

@@ -7,6 +7,7 @@ import {
   deleteMultipleBody,
   editMultipleBody,
   elementClusterParams,
+  elementClusterQuery,
   idParams,
   projectIdParams,
   updateElementBody,
@@ -40,10 +41,15 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
 
   api.get(
     `${base}/cluster/:clusterId`,
-    { schema: { tags, params: elementClusterParams } },
+    { schema: { tags, params: elementClusterParams, querystring: elementClusterQuery } },
     async (request, reply) => {
-      const json = await elements.clusterJson(requireUser(request), type, request.params.clusterId);
-      // The database built the JSON: pass it through untouched.
+      const json = await elements.clusterJson(
+        requireUser(request),
+        type,
+        request.params.clusterId,
+        request.query.shape,
+      );
+      // Built as text (see cluster-json.ts): pass it through untouched.
       return reply.type('application/json; charset=utf-8').send(`{"status":true,"data":${json}}`);
     },
   );

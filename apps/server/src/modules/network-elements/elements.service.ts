@@ -8,6 +8,7 @@ import {
   type ElementType,
   type MapElement,
   type UpdateElementBody,
+  type ClusterShape,
 } from '@integration/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { lockRow } from '../../db/row-lock.ts';
@@ -19,6 +20,7 @@ import type { UserRecord } from '../users/users.repository.ts';
 import {
   ConcurrentChange,
   elementNotFound,
+  lostToAnotherWriter,
   itemsInvalid,
   versionConflict,
   type IndexedProblem,
@@ -33,6 +35,7 @@ import {
 } from './element-writes.ts';
 import {
   elementsRepository as repo,
+  type ArchivedFacts,
   type ElementChange,
   type LiveFacts,
   type NewElementRow,
@@ -69,13 +72,13 @@ export function createElementsService(db: Database) {
   }
 
   /** The live elements of this type asked for, in order; the others are problems by index. */
-  async function liveFacts(
-    tx: Queryable,
+  async function liveFacts<T extends LiveFacts>(
     type: ElementType,
     ids: number[],
     problems: IndexedProblem[],
-  ): Promise<(LiveFacts | null)[]> {
-    const facts = await repo.liveFacts(tx, type.internalName, ids);
+    find: Promise<(T | null)[]>,
+  ): Promise<(T | null)[]> {
+    const facts = await find;
     facts.forEach((fact, index) => {
       if (!fact) {
         problems.push({
@@ -102,7 +105,13 @@ export function createElementsService(db: Database) {
     /** Elements in the API shape, as JSON text built by PostgreSQL, in the order asked. */
     elementsJson: (ids: number[]) => repo.byIdsJson(db, ids),
 
-    async clusterJson(user: UserRecord, type: ElementType, clusterId: number): Promise<string> {
+    /** The full shape of SPEC §3, or flat rows for the map (`?shape=compact`). */
+    async clusterJson(
+      user: UserRecord,
+      type: ElementType,
+      clusterId: number,
+      shape: ClusterShape = 'full',
+    ): Promise<string> {
       const [cluster] = await clusterFacts(db, [clusterId]);
       await assertReadableVia(
         db,
@@ -110,7 +119,9 @@ export function createElementsService(db: Database) {
         cluster?.projectId,
         () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
       );
-      return repo.clusterJson(db, clusterId, type.internalName);
+      return shape === 'compact'
+        ? repo.clusterCompactJson(db, clusterId, type.internalName)
+        : repo.clusterJson(db, clusterId, type.internalName);
     },
 
     async create(
@@ -205,7 +216,12 @@ export function createElementsService(db: Database) {
       return retrying(async (tx) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
-        const facts = await liveFacts(tx, type, ids, problems);
+        const facts = await liveFacts(
+          type,
+          ids,
+          problems,
+          repo.archiveLive(tx, type.internalName, ids).catch(lostToAnotherWriter),
+        );
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
         const clusters = await assertEditable(
           tx,
@@ -275,7 +291,7 @@ export function createElementsService(db: Database) {
         if (problems.length) throw itemsInvalid(problems, single);
 
         const list = [...changes.values()];
-        const { count, at, names } = await repo.update(tx, type.internalName, list, user.id);
+        const { count, at } = await repo.update(tx, type.internalName, list, user.id);
         await assertAllWritten(
           tx,
           count,
@@ -287,10 +303,11 @@ export function createElementsService(db: Database) {
         );
         return items.map((item, index) => {
           const change = changes.get(item.id) as ElementChange;
-          const fact = facts[index] as LiveFacts;
+          const fact = facts[index] as ArchivedFacts;
           return {
             id: item.id,
-            name: change.n ?? names[item.id] ?? '',
+            // A change that gives no name leaves the name it found.
+            name: change.n ?? fact.name,
             version: change.v + 1,
             clusterId: fact.clusterId,
             templateId: change.t ?? fact.templateId,
@@ -310,7 +327,12 @@ export function createElementsService(db: Database) {
     ): Promise<number[]> {
       return retrying(async (tx) => {
         const problems: IndexedProblem[] = [];
-        const facts = await liveFacts(tx, type, ids, problems);
+        const facts = await liveFacts(
+          type,
+          ids,
+          problems,
+          repo.liveFacts(tx, type.internalName, ids),
+        );
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
         if (problems.length) throw itemsInvalid(problems, single);
         const clusters = await assertEditable(

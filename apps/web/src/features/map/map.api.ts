@@ -1,5 +1,7 @@
 import {
   ELEMENT_TYPES,
+  expandCompactElements,
+  type CompactElements,
   type CreateElementBody,
   type ElementAck,
   type ElementTemplate,
@@ -14,11 +16,17 @@ import type { SaveGateway } from './core/save-gateway.ts';
 type Data<T> = { data: T };
 const base = (segment: string) => `/networkelements/${segment}`;
 
-/** SPEC §4: loading succeeds only if every per-type fetch succeeds. */
+/**
+ * SPEC §4: loading succeeds only if every per-type fetch succeeds. Flat rows, expanded
+ * here: a fifth of the full shape's weight on a large cluster.
+ */
 export async function loadClusterElements(clusterId: number): Promise<MapElement[]> {
   const lists = await Promise.all(
     ELEMENT_TYPES.map((t) =>
-      api<Data<MapElement[]>>('GET', `${base(t.segment)}/cluster/${clusterId}`).then((r) => r.data),
+      api<Data<CompactElements>>(
+        'GET',
+        `${base(t.segment)}/cluster/${clusterId}?shape=compact`,
+      ).then((r) => expandCompactElements(r.data)),
     ),
   );
   return lists.flat();

@@ -92,12 +92,14 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
     },
   ];
   if (type === 'PboFat') {
+    // Drawn with the icons: a few metres from their PBO, zoomed out they would be clutter.
+    const withIcons = Math.max(minzoom, ICON_MIN_ZOOM);
     symbols.unshift(
       {
         id: 'el-PboFat-affectation-line',
         type: 'line',
         source: 'affectation',
-        minzoom,
+        minzoom: withIcons,
         filter: ['==', ['get', 'kind'], 'line'],
         paint: { 'line-color': '#7c3aed', 'line-width': 1.5, 'line-dasharray': [3, 2] },
       },
@@ -105,7 +107,7 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
         id: 'el-PboFat-affectation-house',
         type: 'symbol',
         source: 'affectation',
-        minzoom,
+        minzoom: withIcons,
         filter: ['==', ['get', 'kind'], 'house'],
         layout: {
           'icon-image': '/api/icons/house.svg?width=30',
