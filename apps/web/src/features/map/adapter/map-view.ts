@@ -186,9 +186,15 @@ export class MapView {
     clearTimeout(this.visibilityTimer);
     this.visibilityTimer = setTimeout(() => {
       for (const [type, on] of Object.entries(this.layerState)) {
+        const visibility = on ? 'visible' : 'none';
         for (const id of layerIdsOf(type as ElementTypeName)) {
-          if (this.map.getLayer(id)) {
-            this.map.setLayoutProperty(id, 'visibility', on ? 'visible' : 'none');
+          // Only real changes: setting even the same visibility makes MapLibre lay out
+          // every tile of the layer's source again (100,000 elements once more).
+          if (
+            this.map.getLayer(id) &&
+            (this.map.getLayoutProperty(id, 'visibility') ?? 'visible') !== visibility
+          ) {
+            this.map.setLayoutProperty(id, 'visibility', visibility);
           }
         }
       }
