@@ -62,7 +62,7 @@ describe('cluster elements JSON assembled in Node', () => {
 
   it('answers the same elements as flat rows with ?shape=compact, to the signed-in only', async () => {
     const token = await t.login('admin@example.com', 'admin1234');
-    const get = (query: string, auth = bearer(token)) =>
+    const get = (query: string, auth: Record<string, string> = bearer(token)) =>
       t.app.inject({
         url: `/api/networkelements/cable/cluster/${clusterId}${query}`,
         headers: auth,
