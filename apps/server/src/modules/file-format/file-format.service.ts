@@ -19,7 +19,14 @@ import { translate, type MessageKey, type MessageVars } from '../../i18n/transla
 import { assertReadableVia } from '../access/readable-via.ts';
 import { clusterFacts } from '../network-elements/element-writes.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { exportRepository, type ExportScope } from './export.repository.ts';
+import { exportColumns, OGR_FIELD, ogrGeometryType } from './export-columns.ts';
+import {
+  exportRepository,
+  type ExportScope,
+  type TypeColumns,
+  type UsedTemplate,
+  type ValueKind,
+} from './export.repository.ts';
 import { fileProblem } from './file-errors.ts';
 import { GdalHost } from './gdal-host.ts';
 import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protocol.ts';
@@ -46,7 +53,8 @@ export interface FileAnswer {
   headers?: Record<string, string>;
 }
 
-const PAGE = 5_000;
+/** Elements per page of an export: PostgreSQL builds each page's CSV text in memory. */
+const PAGE = 20_000;
 const MAX_FILES = 200;
 
 /** ZIP limits: entries, and bytes once unpacked (a multiple of the upload limit). */
@@ -100,6 +108,58 @@ export function createFileFormatService(db: Database, config: Config) {
     const inputs = outcome.files.map((file) => ({ name: path.basename(file), file }));
     inputs.push({ name: 'fields.json', data: fieldsSidecar(renames, layers) } as never);
     return zipStream(inputs);
+  }
+
+  /**
+   * One type's elements as a CSV that PostgreSQL writes page by page (plain typed columns, no JSON
+   * per row), and how GDAL turns its columns into the output's fields. Null when it has none.
+   */
+  async function writeCsv(
+    dir: string,
+    name: string,
+    scope: ExportScope,
+    type: TypeColumns,
+    options: {
+      templates: UsedTemplate[];
+      kinds: ValueKind[];
+      fieldName: (name: string) => string;
+      style: boolean;
+    },
+  ): Promise<Omit<ConvertLayer, 'name'> | null> {
+    const geometryKind = elementTypeByName(type.type)?.geometry ?? 'point';
+    const { templates, kinds, fieldName } = options;
+    const columns = exportColumns(type.type, type.names, templates, kinds, fieldName);
+    const id = { name: fieldName('id'), src: 'c1' };
+    const fields = [
+      { ...id, type: 'Integer' },
+      ...columns.map((c, i) => ({ name: c.field, src: `c${i + 2}`, ...OGR_FIELD[c.kind] })),
+    ];
+    if (options.style)
+      fields.push({ name: 'OGR_STYLE', src: `c${fields.length + 1}`, type: 'String' });
+    const geometry = { src: 'geom', type: ogrGeometryType(type.geometries) };
+    const file = `${dir}/${name}.csv`;
+    const out = createWriteStream(path.join(gdal.root, file));
+    let rows = 0;
+    try {
+      await write(out, [...fields.map((f) => f.src), geometry.src].join(',') + '\n');
+      for (let after = 0; ;) {
+        const page = await exportRepository.csvPage(db, scope, {
+          type: type.type,
+          geometry: geometryKind,
+          columns,
+          style: options.style,
+          afterId: after,
+          limit: PAGE,
+        });
+        if (page.csv === null || page.last === null) break;
+        await write(out, page.csv + '\n');
+        rows++;
+        after = page.last;
+      }
+    } finally {
+      await closeStream(out);
+    }
+    return rows ? { path: file, source: { geometry, fields, fid: id } } : null;
   }
 
   return {
@@ -270,32 +330,24 @@ export function createFileFormatService(db: Database, config: Config) {
       const renameMap =
         body.format === 'shp' ? Object.fromEntries(renames.map((r) => [r.name, r.shortName])) : {};
 
+      const templates = await exportRepository.templates(db, scope);
+      const kinds = await exportRepository.valueKinds(db, scope);
+
       const job = await gdal.newJob();
       try {
         const layers: ConvertLayer[] = [];
-        for (const column of columns) {
-          const type = elementTypeByName(column.type);
+        for (const typeColumns of columns) {
+          const type = elementTypeByName(typeColumns.type);
           if (!type) continue;
-          const file = `${job.dir}/${type.segment}.geojson`;
-          const out = createWriteStream(path.join(gdal.root, file));
-          await write(out, '{"type":"FeatureCollection","features":[\n');
-          let after = 0;
-          let first = true;
-          for (;;) {
-            const rows = await exportRepository.featuresPage(db, scope, column.type, after, PAGE, {
-              renames: renameMap,
-              style: body.format === 'kml',
-            });
-            if (!rows.length) break;
-            await write(out, (first ? '' : ',\n') + rows.map((r) => r.json).join(',\n'));
-            first = false;
-            after = rows.at(-1)?.id ?? after;
-            if (rows.length < PAGE) break;
-          }
-          await write(out, '\n]}\n');
-          await closeStream(out);
-          layers.push({ name: type.displayName, path: file });
+          const layer = await writeCsv(job.dir, type.segment, scope, typeColumns, {
+            templates,
+            kinds,
+            fieldName: (name) => renameMap[name] ?? name,
+            style: body.format === 'kml',
+          });
+          if (layer) layers.push({ name: type.displayName, ...layer });
         }
+        if (!layers.length) throw fileProblem(422, 'files.exportEmpty');
         const outcome = await gdal.run<ConvertOutcome>({
           op: 'convert',
           format: body.format,

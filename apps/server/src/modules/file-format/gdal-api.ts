@@ -31,7 +31,23 @@ export interface OgrInfo {
   layers?: OgrLayer[];
 }
 
+/** The part of Emscripten's file system the worker uses (gdal3.js exposes its Module). */
+export interface EmscriptenFs {
+  mkdir(path: string): void;
+  writeFile(path: string, data: string | Uint8Array): void;
+  readFile(path: string, options: { encoding: 'binary' }): Uint8Array;
+  readdir(path: string): string[];
+  isDir(mode: number): boolean;
+  stat(path: string): { mode: number; size: number };
+  unlink(path: string): void;
+  rmdir(path: string): void;
+}
+
 export interface GdalApi {
+  Module: {
+    FS: EmscriptenFs;
+    cwrap(name: string, returns: string | null, args: string[]): (...args: unknown[]) => unknown;
+  };
   open(
     file: string,
     options?: string[],

@@ -1,37 +1,60 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExportFormat } from '@integration/contracts';
 import type { FileProblem } from './file-errors.ts';
-import { gdalMessage, type GdalApi } from './gdal-api.ts';
-import type { ConvertLayer, ConvertOutcome, ConvertTask } from './gdal-protocol.ts';
+import { gdalLog, gdalMessage, type GdalApi } from './gdal-api.ts';
+import { MemoryFolder, openVector } from './gdal-memory.ts';
+import type { ConvertLayer, ConvertOutcome, ConvertTask, LayerSource } from './gdal-protocol.ts';
 
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** One VRT layer over one GeoJSON file (its layer is named after the file). */
-const vrtLayer = (layer: ConvertLayer) => `
+/**
+ * A CSV's columns as the output's fields, typed (empty text read as null); the geometry from hex
+ * WKB; the ids as FIDs when the format keeps them.
+ */
+function vrtFields(source: LayerSource, fidColumn: boolean): string {
+  const fid = fidColumn ? `<FID name="${xml(source.fid.name)}">${xml(source.fid.src)}</FID>` : '';
+  return (
+    `<OpenOptions><OOI key="EMPTY_STRING_AS_NULL">YES</OOI></OpenOptions>` +
+    `<GeometryField encoding="WKB" field="${xml(source.geometry.src)}">` +
+    `<GeometryType>${source.geometry.type}</GeometryType><SRS>EPSG:4326</SRS></GeometryField>` +
+    fid +
+    source.fields
+      .filter((f) => !fidColumn || f.src !== source.fid.src)
+      .map(
+        (f) =>
+          `<Field name="${xml(f.name)}" src="${xml(f.src)}" type="${f.type}"${f.subtype ? ` subtype="${f.subtype}"` : ''}/>`,
+      )
+      .join('')
+  );
+}
+
+/** One VRT layer over one file (its layer is named after it): GeoJSON, or CSV with its fields. */
+const vrtLayer = (layer: ConvertLayer, fidColumn: boolean) => `
   <OGRVRTLayer name="${xml(layer.name)}">
-    <SrcDataSource>/output/${xml(layer.path)}</SrcDataSource>
-    <SrcLayer>${xml(path.basename(layer.path, '.geojson'))}</SrcLayer>
-    <LayerSRS>EPSG:4326</LayerSRS>
+    <SrcDataSource>${xml(layer.path)}</SrcDataSource>
+    <SrcLayer>${xml(path.basename(layer.path, path.extname(layer.path)))}</SrcLayer>
+    ${layer.source ? vrtFields(layer.source, fidColumn) : '<LayerSRS>EPSG:4326</LayerSRS>'}
   </OGRVRTLayer>`;
 
 /**
  * The layers as one GDAL dataset: one layer each (shapefile, GeoPackage, KML folders), or their
  * union (GeoJSON, FlatGeobuf, CSV hold one layer), so that one ogr2ogr call writes the file.
  */
-function vrt(layers: ConvertLayer[], union: boolean, name: string): string {
-  const body = layers.map(vrtLayer).join('');
+function vrt(layers: ConvertLayer[], union: boolean, name: string, fidColumn: boolean): string {
+  const body = layers.map((l) => vrtLayer(l, fidColumn)).join('');
   return union
     ? `<OGRVRTDataSource><OGRVRTUnionLayer name="${xml(name)}"><GeometryType>wkbUnknown</GeometryType><LayerSRS>EPSG:4326</LayerSRS>${body}</OGRVRTUnionLayer></OGRVRTDataSource>`
     : `<OGRVRTDataSource>${body}</OGRVRTDataSource>`;
 }
 
-const OPTIONS: Record<ExportFormat, { union: boolean; args: string[] }> = {
+/** Per format: one layer or their union, ogr2ogr's arguments, whether ids become the FID column. */
+const OPTIONS: Record<ExportFormat, { union: boolean; args: string[]; fidColumn?: boolean }> = {
   geojson: { union: true, args: ['-f', 'GeoJSON', '-lco', 'RFC7946=YES', '-nlt', 'GEOMETRY'] },
   kml: { union: false, args: ['-f', 'KML', '-dsco', 'NameField=Name'] },
   shp: { union: false, args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8'] },
-  gpkg: { union: false, args: ['-f', 'GPKG'] },
+  gpkg: { union: false, args: ['-f', 'GPKG'], fidColumn: true },
   fgb: { union: true, args: ['-f', 'FlatGeobuf', '-nlt', 'GEOMETRY'] },
   csv: {
     union: true,
@@ -40,33 +63,66 @@ const OPTIONS: Record<ExportFormat, { union: boolean; args: string[] }> = {
 };
 
 /** Writes the layers in the asked format with GDAL; answers the files written. */
+/** Inputs larger than this are converted on disk, not in WebAssembly memory (limited to a few GB). */
+const IN_MEMORY_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Writes the layers in the asked format with GDAL; answers the files written. Inputs and output
+ * live in WebAssembly memory during the conversion (see gdal-memory.ts) unless they are large.
+ */
 export async function convertExport(
   gdal: GdalApi,
   task: ConvertTask,
   root: string,
 ): Promise<ConvertOutcome> {
-  const { union, args } = OPTIONS[task.format];
-  const vrtPath = `${task.dir}/layers.vrt`;
-  writeFileSync(path.join(root, vrtPath), vrt(task.layers, union, task.output));
-  const output = `${task.dir}/${task.output}`;
-  if (task.format === 'shp') mkdirSync(path.join(root, `${output}.shp`), { recursive: true });
-  const ds = (await gdal.open(`/output/${vrtPath}`)).datasets[0];
-  if (!ds) throw failure('no dataset');
+  const { union, args, fidColumn = false } = OPTIONS[task.format];
+  const diskDir = path.join(root, task.dir);
+  const inputBytes = task.layers.reduce((n, l) => n + statSync(path.join(root, l.path)).size, 0);
+  const memory = inputBytes <= IN_MEMORY_MAX_BYTES ? new MemoryFolder(gdal, task.dir) : null;
   try {
-    const written = await gdal.ogr2ogr(ds, args, output);
+    const layers = task.layers.map((l) => ({
+      ...l,
+      path: memory ? memory.copyIn(path.join(root, l.path)) : `/output/${l.path}`,
+    }));
+    const text = vrt(layers, union, task.output, fidColumn);
+    const vrtPath = memory ? memory.write('layers.vrt', text) : `/output/${task.dir}/layers.vrt`;
+    if (!memory) writeFileSync(path.join(diskDir, 'layers.vrt'), text);
+    // ogr2ogr writes under /output: '../tmp/…' is the memory folder.
+    const output = memory
+      ? `../${memory.path.slice(1)}/${task.output}`
+      : `${task.dir}/${task.output}`;
     if (task.format === 'shp') {
-      const dir = path.join(root, `${output}.shp`);
-      return {
-        files: readdirSync(dir)
-          .sort()
-          .map((f) => path.join(dir, f)),
-      };
+      if (memory) memory.mkdir(`${task.output}.shp`);
+      else mkdirSync(path.join(diskDir, `${task.output}.shp`), { recursive: true });
     }
-    return { files: [written.real] };
-  } catch (error) {
-    throw failure(gdalMessage(error));
+    gdalLog.clear();
+    const ds = openVector(gdal, vrtPath);
+    if (!ds) throw failure(gdalLog.firstError() ?? 'no dataset');
+    try {
+      const written = await gdal.ogr2ogr(ds, args, output);
+      const file =
+        task.format === 'shp' ? `${output}.shp` : written.local.replace(/^\/output\//, '');
+      if (memory) {
+        const target = task.format === 'shp' ? path.join(diskDir, `${task.output}.shp`) : diskDir;
+        mkdirSync(target, { recursive: true });
+        return { files: memory.copyOut(path.posix.join('/output', file), target) };
+      }
+      if (task.format === 'shp') {
+        const dir = path.join(root, file);
+        return {
+          files: readdirSync(dir)
+            .sort()
+            .map((f) => path.join(dir, f)),
+        };
+      }
+      return { files: [written.real] };
+    } catch (error) {
+      throw failure(gdalMessage(error));
+    } finally {
+      await gdal.close(ds);
+    }
   } finally {
-    await gdal.close(ds);
+    memory?.remove();
   }
 }
 

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type {
   CrsRequiredDetails,
@@ -10,6 +10,7 @@ import { translate, type MessageKey, type MessageVars } from '../../i18n/transla
 import type { FileProblem } from './file-errors.ts';
 import { partGeometryType, splitFeatureLines, withinLonLat } from './feature-checks.ts';
 import { gdalLog, gdalMessage, type GdalApi, type GdalDataset, type OgrLayer } from './gdal-api.ts';
+import { MemoryFolder } from './gdal-memory.ts';
 import type { ImportOutcome, ImportSource, ImportTask } from './gdal-protocol.ts';
 
 const problem = (
@@ -100,26 +101,31 @@ async function convertLayer(
     }
   }
 
-  const output = `${task.dir}/layer-${job.outputs++}`;
+  // Written in WebAssembly memory (see gdal-memory.ts), read from there in one go.
+  const memory = new MemoryFolder(gdal, task.dir);
+  const output = `../${memory.path.slice(1)}/layer-${job.outputs++}`;
   gdalLog.clear();
-  let written: { real: string };
+  let split: ReturnType<typeof splitFeatureLines>;
   try {
-    written = await gdal.ogr2ogr(
-      ds,
-      ['-f', 'GeoJSON', ...srsArgs, '-lco', 'RFC7946=YES', '-lco', 'WRITE_NAME=NO', layer.name],
-      output,
-    );
-  } catch (error) {
-    const reason = gdalMessage(error);
-    if (crs.source === 'user' && /EPSG|crs|srs/i.test(reason)) {
-      throw problem(422, 'files.epsgUnknown', { epsg: task.epsg ?? '' });
+    let written: { local: string };
+    try {
+      written = await gdal.ogr2ogr(
+        ds,
+        ['-f', 'GeoJSON', ...srsArgs, '-lco', 'RFC7946=YES', '-lco', 'WRITE_NAME=NO', layer.name],
+        output,
+      );
+    } catch (error) {
+      const reason = gdalMessage(error);
+      if (crs.source === 'user' && /EPSG|crs|srs/i.test(reason)) {
+        throw problem(422, 'files.epsgUnknown', { epsg: task.epsg ?? '' });
+      }
+      throw problem(422, 'files.unreadable', { file: source.label, reason });
     }
-    throw problem(422, 'files.unreadable', { file: source.label, reason });
+    warnings.push(...gdalWarnings());
+    split = splitFeatureLines(memory.readText(path.posix.normalize(written.local)));
+  } finally {
+    memory.remove();
   }
-  warnings.push(...gdalWarnings());
-  const file = written.real;
-  const split = splitFeatureLines(readFileSync(file, 'utf8'));
-  rmSync(file, { force: true });
   if (split.notFinite !== null) {
     throw problem(422, 'files.coordinatesNotFinite', {
       file: source.label,

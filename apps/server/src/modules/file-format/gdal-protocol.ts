@@ -41,8 +41,19 @@ export interface ImportOutcome {
 export interface ConvertLayer {
   /** Output layer name (an element type's display name, or points/lines/polygons). */
   name: string;
-  /** A GeoJSON file under the root holding the layer's features. */
+  /** A file under the root holding the layer's features: GeoJSON, or CSV with `source`. */
   path: string;
+  /** How a CSV's columns become the output's fields and geometry. */
+  source?: LayerSource;
+}
+
+export interface LayerSource {
+  /** The column holding the geometry as hex WKB, and the layer's geometry type ('wkbPoint'). */
+  geometry: { src: string; type: string };
+  /** The output's fields in order: name, source column, OGR type (and subtype). */
+  fields: { name: string; src: string; type: string; subtype?: string }[];
+  /** The column holding the element ids: a GeoPackage keeps them as its FID column. */
+  fid: { name: string; src: string };
 }
 
 export interface ConvertTask {
