@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { benchDatabase } from './lib/bench-database.ts';
-import { startBenchServer } from './lib/bench-server.ts';
+import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
+import { startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import { medianMs, type Figure } from './lib/report.ts';
 
 /**
@@ -55,7 +55,6 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
     };
   const work = await mkdtemp(path.join(os.tmpdir(), 'integration-files-bench-'));
   const bench = await benchDatabase('pglite');
-  const { db } = bench;
   const server = await startBenchServer(bench, { importMaxBytes: 1024 * 1024 * 1024 });
   const { app, send } = server;
   const notes: string[] = [];
@@ -107,21 +106,6 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
       `files: the import answer (WGS84 GeoJSON with fields and CRS) weighs ${(importedBytes / 1024 / 1024).toFixed(1)} MB.`,
     );
 
-    // The same poles as elements of one cluster, written straight in SQL (setup, not measured).
-    const cluster = await db.one<{ id: number }>(sql`
-      INSERT INTO clusters (central_office_id, name)
-      SELECT id, 'BENCH-FILES' FROM central_offices WHERE name = 'CO Nairobi Central' RETURNING id`);
-    const template = await db.one<{ id: number }>(sql`
-      SELECT t.id FROM element_templates t
-      JOIN central_offices co ON co.project_id = t.project_id AND co.name = 'CO Nairobi Central'
-      WHERE t.type = 'Pole' AND t.is_default`);
-    await db.rows(sql`
-      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
-      SELECT ${cluster?.id}, 'Pole', ${template?.id}, 'Poteau ' || i || ' é',
-             ST_SetSRID(ST_MakePoint(36.7 + (i % 400) * 0.0005, -1.35 + (i / 400) * 0.0004), 4326),
-             jsonb_build_object('Height', 9 + i % 4, 'Owner', 'Bench'), 1, 1
-      FROM generate_series(0, ${COUNT - 1}) AS i`);
-
     const figures: Figure[] = [
       {
         name: `import ${COUNT / 1000}k-feature shapefile (HTTP, to WGS84 GeoJSON)`,
@@ -132,49 +116,149 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
         goal: 1.5,
       },
     ];
-    const exports: [string, string, string, string][] = [
-      ['shp', 'ESRI Shapefile', 'native.shp', 'shapefile'],
-      ['gpkg', 'GPKG', 'native.gpkg', 'GeoPackage'],
-      ['kml', 'KML', 'native.kml', 'KML'],
-    ];
-    for (const [format, driver, file, label] of exports) {
-      let bytes = 0;
-      const ours = await medianMs(RUNS, async () => {
-        const response = await send('/file-format/export', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ clusterId: cluster?.id, format }),
-        });
-        const body = await response.arrayBuffer();
-        if (!response.ok) throw new Error(`export ${format}: ${response.status}`);
-        bytes = body.byteLength;
-      });
-      const native = await medianMs(RUNS, async () => {
-        await rm(path.join(work, file), { force: true, recursive: true });
-        ogr(
-          '-f',
-          driver,
-          ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
-          path.join(work, file),
-          path.join(work, 'poles.shp'),
-        );
-      });
-      notes.push(
-        `files: the ${label} export of ${COUNT.toLocaleString('en')} elements weighs ${(bytes / 1024 / 1024).toFixed(1)} MB.`,
-      );
-      figures.push({
-        name: `export ${COUNT / 1000}k elements as ${label} (HTTP, from the database)`,
-        ours,
-        reference: native,
-        referenceName: `ogr2ogr shp → ${label}`,
-        unit: 'ms',
-        goal: 1.5,
-      });
-    }
+    figures.push(...(await exportFigures(bench, server, work, notes)));
+    if (await postgresAvailable()) {
+      const pg = await benchDatabase('postgres');
+      const pgServer = await startBenchServer(pg);
+      try {
+        figures.push(...(await exportFigures(pg, pgServer, work, notes)));
+      } finally {
+        await pgServer.app.close();
+        await pg.dispose();
+      }
+    } else
+      notes.push('files: PostgreSQL with PostGIS not reachable: exports measured on PGlite only.');
     return { figures, notes };
   } finally {
     await app.close();
     await bench.dispose();
     await rm(work, { recursive: true, force: true });
   }
+}
+
+const EXPORTS: [string, string, string, string][] = [
+  ['shp', 'ESRI Shapefile', 'native.shp', 'shapefile'],
+  ['gpkg', 'GPKG', 'native.gpkg', 'GeoPackage'],
+  ['kml', 'KML', 'native.kml', 'KML'],
+];
+
+/**
+ * The rows as native ogr2ogr reads them straight from PostgreSQL: the element's columns and its
+ * template's attributes, typed (a second reference, on PostgreSQL only: what GDAL alone takes to
+ * go from the database to the file, with none of our HTTP, WebAssembly or element JSON rules).
+ */
+const pgSql = (clusterId: number) => `SELECT e.id, e.name AS "Name",
+  ST_Y(e.geom) || ', ' || ST_X(e.geom) AS "Coordinates",
+  e.attributes->>'Type' AS "Type", (e.attributes->>'Height')::int AS "Height",
+  e.attributes->>'Owner' AS "Owner", e.created_at AS "Creation Date",
+  e.updated_at AS "Last Modification Date", e.geom
+  FROM network_elements e WHERE e.cluster_id = ${clusterId} AND e.deleted_at IS NULL ORDER BY e.id`;
+
+/** Our exports of COUNT elements from one database, each beside native ogr2ogr. */
+async function exportFigures(
+  bench: BenchDatabase,
+  server: BenchServer,
+  work: string,
+  notes: string[],
+): Promise<Figure[]> {
+  const { db } = bench;
+  const { send } = server;
+  const auth = { authorization: `Bearer ${server.token}` };
+  const ogr = (...args: string[]) => execFileSync('ogr2ogr', args, { stdio: 'ignore' });
+  const figures: Figure[] = [];
+  // The same poles as elements of one cluster, written straight in SQL (setup, not measured).
+  const cluster = await db.one<{ id: number }>(sql`
+    INSERT INTO clusters (central_office_id, name)
+    SELECT id, 'BENCH-FILES' FROM central_offices WHERE name = 'CO Nairobi Central' RETURNING id`);
+  const template = await db.one<{ id: number }>(sql`
+    SELECT t.id FROM element_templates t
+    JOIN central_offices co ON co.project_id = t.project_id AND co.name = 'CO Nairobi Central'
+    WHERE t.type = 'Pole' AND t.is_default`);
+  await db.rows(sql`
+    INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
+    SELECT ${cluster?.id}, 'Pole', ${template?.id}, 'Poteau ' || i || ' é',
+           ST_SetSRID(ST_MakePoint(36.7 + (i % 400) * 0.0005, -1.35 + (i / 400) * 0.0004), 4326),
+           jsonb_build_object('Height', 9 + i % 4, 'Owner', 'Bench'), 1, 1
+    FROM generate_series(0, ${COUNT - 1}) AS i`);
+
+  const pgUrl = bench.label === 'PostgreSQL' ? await pgConnection(bench) : null;
+  for (const [format, driver, file, label] of EXPORTS) {
+    let bytes = 0;
+    const ours = await medianMs(RUNS, async () => {
+      const response = await send('/file-format/export', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ clusterId: cluster?.id, format }),
+      });
+      const body = await response.arrayBuffer();
+      if (!response.ok) throw new Error(`export ${format}: ${response.status}`);
+      bytes = body.byteLength;
+    });
+    const native = await medianMs(RUNS, async () => {
+      await rm(path.join(work, file), { force: true, recursive: true });
+      ogr(
+        '-f',
+        driver,
+        ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
+        path.join(work, file),
+        path.join(work, 'poles.shp'),
+      );
+    });
+    notes.push(
+      `files: the ${label} export of ${COUNT.toLocaleString('en')} elements from ${bench.label} weighs ${(bytes / 1024 / 1024).toFixed(1)} MB.`,
+    );
+    const name = `export ${COUNT / 1000}k elements as ${label} (HTTP, from ${bench.label})`;
+    figures.push({
+      name,
+      ours,
+      reference: native,
+      referenceName: `ogr2ogr shp → ${label}`,
+      unit: 'ms',
+      goal: 1.5,
+    });
+    if (pgUrl && cluster) {
+      const fromPg = await medianMs(RUNS, async () => {
+        await rm(path.join(work, file), { force: true, recursive: true });
+        ogr(
+          '-f',
+          driver,
+          ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
+          path.join(work, file),
+          pgUrl,
+          '-sql',
+          pgSql(cluster.id),
+          '-nln',
+          'Pole',
+        );
+      });
+      figures.push({
+        name,
+        ours,
+        reference: fromPg,
+        referenceName: `ogr2ogr PG: → ${label}`,
+        unit: 'ms',
+        goal: 1.5,
+      });
+    }
+  }
+  return figures;
+}
+
+/** GDAL's connection string to the bench's PostgreSQL database (server as bench-database.ts picks it). */
+async function pgConnection(bench: BenchDatabase): Promise<string> {
+  const u = new URL(
+    process.env.BENCH_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  const db = await bench.db.one<{ name: string }>(sql`SELECT current_database() AS name`);
+  u.pathname = `/${db?.name ?? ''}`;
+  const parts = [
+    `host=${u.hostname}`,
+    `port=${u.port || '5432'}`,
+    `dbname=${u.pathname.slice(1)}`,
+    `user=${decodeURIComponent(u.username)}`,
+  ];
+  if (u.password) parts.push(`password=${decodeURIComponent(u.password)}`);
+  return `PG:${parts.join(' ')}`;
 }
