@@ -1,4 +1,5 @@
 import type { ElementType, ItemProblem, MapElement } from '@integration/contracts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { Problem } from './element-validation.ts';
@@ -63,4 +64,21 @@ export class ConcurrentChange extends Error {
   constructor(readonly ids: number[]) {
     super(`elements changed meanwhile: ${ids.join(', ')}`);
   }
+}
+
+/**
+ * An update copies the versions it replaces into the history before writing; another
+ * writer that copied the same version first (and so replaced it) makes that copy a unique
+ * violation, naming the element: the same lost race as above. Anything else is rethrown.
+ */
+export function lostToAnotherWriter(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+      const { constraint, detail } = e as { constraint?: unknown; detail?: unknown };
+      if (constraint !== 'element_history_pkey') continue;
+      const id = /\(element_id, version\)=\((\d+),/.exec(String(detail))?.[1];
+      throw new ConcurrentChange(id ? [Number(id)] : []);
+    }
+  }
+  throw error;
 }

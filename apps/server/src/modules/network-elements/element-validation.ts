@@ -23,10 +23,16 @@ const distinctCount = (points: LatLng[]) => new Set(points.map((p) => `${p.lat},
 const EWKB_SRID_FLAG = 0x20000000;
 const EWKB_TYPE = { point: 1, line: 2, polygon: 3 } as const;
 
+// One buffer for every geometry written (grown when a longer one comes): a batch of
+// 10,000 points otherwise allocates 10,000 buffers only to read each once as hex.
+let scratch = Buffer.allocUnsafe(1024);
+
 function ewkb(kind: GeometryKind, points: LatLng[]): string {
   const header = 9;
   const counts = kind === 'point' ? 0 : kind === 'line' ? 4 : 8;
-  const buffer = Buffer.allocUnsafe(header + counts + points.length * 16);
+  const size = header + counts + points.length * 16;
+  if (scratch.length < size) scratch = Buffer.allocUnsafe(size);
+  const buffer = scratch;
   buffer.writeUInt8(1, 0);
   buffer.writeUInt32LE((EWKB_TYPE[kind] | EWKB_SRID_FLAG) >>> 0, 1);
   buffer.writeUInt32LE(4326, 5);
@@ -37,7 +43,7 @@ function ewkb(kind: GeometryKind, points: LatLng[]): string {
     offset = buffer.writeDoubleLE(p.lng, offset);
     offset = buffer.writeDoubleLE(p.lat, offset);
   }
-  return buffer.toString('hex');
+  return buffer.toString('hex', 0, size);
 }
 
 /**

@@ -43,42 +43,50 @@ export async function assertEditable(
   return clusters;
 }
 
-/** The template each item asks for (checked against project and type), or the default. */
+/**
+ * Per item, the template it asks for (checked against its project and the type) or its
+ * project's default; undefined, with a problem, where none fits, and for items not asked
+ * about (undefined in `wanted`). Defaults are looked up only when an item needs one.
+ */
 export async function resolveTemplates(
   db: Queryable,
   type: ElementType,
-  wanted: { index: number; projectId: number; templateId?: number }[],
+  wanted: ({ projectId: number; templateId?: number } | undefined)[],
   problems: IndexedProblem[],
-): Promise<Map<number, ElementTemplate>> {
-  if (!wanted.length) return new Map();
-  const projectIds = [...new Set(wanted.map((w) => w.projectId))];
-  await templatesRepository.ensureDefaults(db, projectIds);
-  const asked = await templatesRepository.byIds(db, [
-    ...new Set(wanted.flatMap((w) => w.templateId ?? [])),
-  ]);
-  const byId = new Map(asked.map((t) => [t.id, t]));
-  const defaults = new Map(
-    (await templatesRepository.defaultsOf(db, projectIds, type.internalName)).map((t) => [
-      t.projectId,
-      t,
-    ]),
-  );
-  const result = new Map<number, ElementTemplate>();
+): Promise<(ElementTemplate | undefined)[]> {
+  const templateIds = new Set<number>();
+  const needDefaults = new Set<number>();
   for (const w of wanted) {
-    const template =
-      w.templateId === undefined ? defaults.get(w.projectId) : byId.get(w.templateId);
-    if (!template || template.projectId !== w.projectId || template.type !== type.internalName) {
-      problems.push({
-        index: w.index,
-        field: 'templateId',
-        key: 'elements.templateMismatch',
-        vars: { id: w.templateId ?? '-', type: type.displayName },
-      });
-    } else {
-      result.set(w.index, template);
+    if (!w) continue;
+    if (w.templateId === undefined) needDefaults.add(w.projectId);
+    else templateIds.add(w.templateId);
+  }
+  const byId = new Map(
+    (await templatesRepository.byIds(db, [...templateIds])).map((t) => [t.id, t]),
+  );
+  const defaults = new Map<number, ElementTemplate>();
+  if (needDefaults.size) {
+    const projectIds = [...needDefaults];
+    await templatesRepository.ensureDefaults(db, projectIds);
+    for (const t of await templatesRepository.defaultsOf(db, projectIds, type.internalName)) {
+      defaults.set(t.projectId, t);
     }
   }
-  return result;
+  return wanted.map((w, index) => {
+    if (!w) return undefined;
+    const template =
+      w.templateId === undefined ? defaults.get(w.projectId) : byId.get(w.templateId);
+    if (template && template.projectId === w.projectId && template.type === type.internalName) {
+      return template;
+    }
+    problems.push({
+      index,
+      field: 'templateId',
+      key: 'elements.templateMismatch',
+      vars: { id: w.templateId ?? '-', type: type.displayName },
+    });
+    return undefined;
+  });
 }
 
 // Seven decimals of a degree are about a centimetre: enough to find the spot.

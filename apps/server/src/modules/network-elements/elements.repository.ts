@@ -43,15 +43,19 @@ export interface NewElementRow {
   a: Record<string, AttributeValue>;
 }
 
-/** A change to an element; null fields are left as they are. */
+/** A change to an element; absent fields are left as they are (and cost no JSON). */
 export interface ElementChange {
   id: number;
   /** the version the change applies to (it fails if the element moved on) */
   v: number;
-  n: string | null;
-  t: number | null;
-  g: string | null;
-  a: Record<string, AttributeValue> | null;
+  /** name */
+  n?: string;
+  /** template id */
+  t?: number;
+  /** geometry as hex EWKB */
+  g?: string;
+  /** attributes given, merged over the stored ones */
+  a?: Record<string, AttributeValue>;
 }
 
 export interface RingProblem {

@@ -56,6 +56,13 @@ function checkers() {
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+/** The clusters of the elements found. */
+function clusterIdsOf(facts: (LiveFacts | null)[]): number[] {
+  const ids = new Set<number>();
+  for (const fact of facts) if (fact) ids.add(fact.clusterId);
+  return [...ids];
+}
+
 export function createElementsService(db: Database) {
   /** Runs a write in a transaction, again if another writer changed its elements meanwhile. */
   async function retrying<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -139,8 +146,7 @@ export function createElementsService(db: Database) {
         const templates = await resolveTemplates(
           tx,
           type,
-          items.map((item, index) => ({
-            index,
+          items.map((item) => ({
             projectId: clusters.get(item.clusterId)?.projectId ?? 0,
             templateId: item.templateId,
           })),
@@ -152,7 +158,7 @@ export function createElementsService(db: Database) {
         items.forEach((item, index) => {
           const geometry = geometryFor(type.geometry, item.coordinates);
           if ('key' in geometry) problems.push({ index, ...geometry });
-          const template = templates.get(index);
+          const template = templates[index];
           if (!template) return;
           const attributes = checkerOf(template)(item.attributes, 'create');
           for (const p of attributes.problems) problems.push({ index, ...p });
@@ -223,11 +229,7 @@ export function createElementsService(db: Database) {
           repo.archiveLive(tx, type.internalName, ids).catch(lostToAnotherWriter),
         );
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
-        const clusters = await assertEditable(
-          tx,
-          user,
-          unique(facts.flatMap((f) => (f ? [f.clusterId] : []))),
-        );
+        const clusters = await assertEditable(tx, user, clusterIdsOf(facts));
 
         const stale = items.filter(
           (item, index) => item.version !== undefined && item.version !== facts[index]?.version,
@@ -243,17 +245,14 @@ export function createElementsService(db: Database) {
         const templates = await resolveTemplates(
           tx,
           type,
-          items.flatMap((item, index) => {
+          items.map((item, index) => {
             const fact = facts[index];
             return fact
-              ? [
-                  {
-                    index,
-                    projectId: clusters.get(fact.clusterId)?.projectId ?? 0,
-                    templateId: item.templateId ?? fact.templateId,
-                  },
-                ]
-              : [];
+              ? {
+                  projectId: clusters.get(fact.clusterId)?.projectId ?? 0,
+                  templateId: item.templateId ?? fact.templateId,
+                }
+              : undefined;
           }),
           problems,
         );
@@ -262,12 +261,12 @@ export function createElementsService(db: Database) {
         const changes = new Map<number, ElementChange>();
         const rings: { index: number; ewkb: string }[] = [];
         items.forEach((item, index) => {
-          const template = templates.get(index);
+          const template = templates[index];
           const fact = facts[index];
           if (!template || !fact) return;
           const attributes = checkerOf(template)(item.attributes, 'update');
           for (const p of attributes.problems) problems.push({ index, ...p });
-          let ewkb: string | null = null;
+          let ewkb: string | undefined;
           if (item.coordinates) {
             const geometry = geometryFor(type.geometry, item.coordinates);
             if ('key' in geometry) problems.push({ index, ...geometry });
@@ -276,15 +275,15 @@ export function createElementsService(db: Database) {
               if (type.geometry === 'polygon') rings.push({ index, ewkb });
             }
           }
-          const given = Object.keys(attributes.values).length ? attributes.values : null;
+          const given = Object.keys(attributes.values).length ? attributes.values : undefined;
           const earlier = changes.get(item.id);
           changes.set(item.id, {
             id: item.id,
             v: fact.version,
-            n: item.name ?? attributes.name ?? earlier?.n ?? null,
-            t: item.templateId ?? earlier?.t ?? null,
-            g: ewkb ?? earlier?.g ?? null,
-            a: earlier?.a && given ? { ...earlier.a, ...given } : (given ?? earlier?.a ?? null),
+            n: item.name ?? attributes.name ?? earlier?.n,
+            t: item.templateId ?? earlier?.t,
+            g: ewkb ?? earlier?.g,
+            a: earlier?.a && given ? { ...earlier.a, ...given } : (given ?? earlier?.a),
           });
         });
         await checkRings(tx, rings, problems);
@@ -335,11 +334,7 @@ export function createElementsService(db: Database) {
         );
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
         if (problems.length) throw itemsInvalid(problems, single);
-        const clusters = await assertEditable(
-          tx,
-          user,
-          unique(facts.flatMap((f) => (f ? [f.clusterId] : []))),
-        );
+        const clusters = await assertEditable(tx, user, clusterIdsOf(facts));
         const versions = new Map(ids.map((id, i) => [id, facts[i]?.version ?? 0]));
         const items = [...versions].map(([id, version]) => ({ id, version }));
         await assertAllWritten(tx, await repo.setDeleted(tx, items, true, user.id), items);
