@@ -77,6 +77,46 @@ describe('cluster elements JSON assembled in Node', () => {
     expect((await get('?shape=wide')).statusCode).toBe(400);
   });
 
+  it('answers 304 to a sync that holds the current tag, and a new tag after any change', async () => {
+    const token = await t.login('admin@example.com', 'admin1234');
+    const url = `/api/networkelements/pole/cluster/${clusterId}?shape=compact`;
+    const get = (etag?: string) =>
+      t.app.inject({
+        url,
+        headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await get();
+    const etag = String(first.headers.etag);
+    expect(first.statusCode).toBe(200);
+    expect(etag).toMatch(/^W\/"compact-/);
+    expect(first.headers['cache-control']).toBe('no-store');
+
+    const unchanged = await get(etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const [pole] = first.json<{ data: CompactElements }>().data.rows;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/networkelements/pole/${pole?.[0]}`,
+      headers: bearer(token),
+      payload: { coordinates: { lat: -1.28, lng: 36.82 } },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await get(etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json<{ data: CompactElements }>().data.rows[0]?.[2]).toBe((pole?.[2] ?? 0) + 1);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/networkelements/pole/${pole?.[0]}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(String(after.headers.etag))).statusCode).toBe(200);
+  });
+
   it('answers an empty array for a cluster without elements of the type', async () => {
     expect(await clusterElementsJson(t.db, -1, 'Pole')).toBe('[]');
   });

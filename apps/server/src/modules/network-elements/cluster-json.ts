@@ -41,6 +41,27 @@ export async function clusterCompactJson(
   return `{"type":${JSON.stringify(typeName)},"clusterId":${clusterId},"templates":${templates?.json ?? '[]'},"rows":${result?.rows ?? '[]'}}`;
 }
 
+/**
+ * What a cluster's elements of a type look like now, in one short text: a create adds a row
+ * and a higher id, every update, delete and restore adds one to a version, a purge removes a
+ * row, and a template change moves its updated_at. Equal stamps, equal answers: periodic
+ * syncs (every 30 s, per type) get a 304 instead of the whole cluster again.
+ */
+export async function clusterStamp(
+  db: Queryable,
+  clusterId: number,
+  typeName: ElementTypeName,
+): Promise<string> {
+  const row = await db.one<{ stamp: string }>(sql`
+    SELECT concat_ws('-', count(*), coalesce(sum(e.version), 0), coalesce(max(e.id), 0),
+      (SELECT md5(coalesce(string_agg(t.id || '@' || t.updated_at, ',' ORDER BY t.id), ''))
+       FROM element_templates t
+       WHERE t.id IN (SELECT DISTINCT template_id FROM network_elements
+                      WHERE cluster_id = ${clusterId} AND type = ${typeName}))) AS stamp
+    FROM network_elements e WHERE e.cluster_id = ${clusterId} AND e.type = ${typeName}`);
+  return row?.stamp ?? '';
+}
+
 /** The same elements in the full API shape of SPEC §3, as one JSON array text. */
 export async function clusterElementsJson(
   db: Queryable,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { clusterCompactJson, clusterElementsJson } from './cluster-json.ts';
+import { clusterCompactJson, clusterElementsJson, clusterStamp } from './cluster-json.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -134,6 +134,9 @@ export const elementsRepository = {
 
   /** The same as flat rows with their templates (`?shape=compact`), as one JSON text. */
   clusterCompactJson,
+
+  /** A stamp that changes whenever the answers above would (see cluster-json.ts). */
+  clusterStamp,
 
   /**
    * Elements by id, in the order asked, as one JSON array text. Each element's JSON is

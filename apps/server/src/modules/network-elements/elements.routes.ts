@@ -43,12 +43,16 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     `${base}/cluster/:clusterId`,
     { schema: { tags, params: elementClusterParams, querystring: elementClusterQuery } },
     async (request, reply) => {
-      const json = await elements.clusterJson(
+      const { etag, json } = await elements.clusterJson(
         requireUser(request),
         type,
         request.params.clusterId,
         request.query.shape,
+        request.headers['if-none-match'],
       );
+      // The map's periodic sync sends the tag back itself; browsers keep no copy.
+      reply.header('etag', etag).header('cache-control', 'no-store');
+      if (json === null) return reply.code(304).send();
       // Built as text (see cluster-json.ts): pass it through untouched.
       return reply.type('application/json; charset=utf-8').send(`{"status":true,"data":${json}}`);
     },

@@ -112,13 +112,17 @@ export function createElementsService(db: Database) {
     /** Elements in the API shape, as JSON text built by PostgreSQL, in the order asked. */
     elementsJson: (ids: number[]) => repo.byIdsJson(db, ids),
 
-    /** The full shape of SPEC §3, or flat rows for the map (`?shape=compact`). */
+    /**
+     * The full shape of SPEC §3, or flat rows for the map (`?shape=compact`), with an entity
+     * tag; `json` is null when the caller already holds the answer of that tag.
+     */
     async clusterJson(
       user: UserRecord,
       type: ElementType,
       clusterId: number,
       shape: ClusterShape = 'full',
-    ): Promise<string> {
+      known?: string,
+    ): Promise<{ etag: string; json: string | null }> {
       const [cluster] = await clusterFacts(db, [clusterId]);
       await assertReadableVia(
         db,
@@ -126,9 +130,12 @@ export function createElementsService(db: Database) {
         cluster?.projectId,
         () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
       );
-      return shape === 'compact'
+      const etag = `W/"${shape}-${await repo.clusterStamp(db, clusterId, type.internalName)}"`;
+      if (known === etag) return { etag, json: null };
+      const json = await (shape === 'compact'
         ? repo.clusterCompactJson(db, clusterId, type.internalName)
-        : repo.clusterJson(db, clusterId, type.internalName);
+        : repo.clusterJson(db, clusterId, type.internalName));
+      return { etag, json };
     },
 
     async create(

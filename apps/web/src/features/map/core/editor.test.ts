@@ -68,6 +68,26 @@ async function openEditor(server = fakeServer(), pending = memoryPendingStore())
 const settle = () => new Promise((r) => setTimeout(r, 30));
 
 describe('the map editor engine', () => {
+  it('takes in a periodic sync, and skips one that brings the same answer again', async () => {
+    let remote = [pole(1, -1.28), pole(2, -1.2801)];
+    const editor = new Editor({
+      clusterId: 7,
+      loadElements: async () => remote,
+      loadTemplates: async () => [],
+      gateway: fakeServer().gateway,
+      pending: memoryPendingStore(),
+      autosaveDelayMs: 5,
+    });
+    await editor.load();
+    const merge = vi.spyOn(editor.collection, 'mergeRemote');
+    expect(await editor.sync()).toBe(true);
+    expect(merge).not.toHaveBeenCalled();
+    remote = [pole(1, -1.29, 2), pole(2, -1.2801)];
+    expect(await editor.sync()).toBe(true);
+    expect(merge).toHaveBeenCalledTimes(1);
+    expect(editor.collection.get('e1')?.coordinates).toEqual({ lat: -1.29, lng: 36.82 });
+  });
+
   it('saves a drawn marker after the quiet period and returns it to none', async () => {
     const { editor, server } = await openEditor();
     const key = editor.create('Pole', { lat: -1.281, lng: 36.821 });

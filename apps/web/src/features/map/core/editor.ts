@@ -54,6 +54,8 @@ export class Editor {
   private readonly queue: SaveQueue;
   private snapCache: SnapIndex | null = null;
   private persistChain: Promise<void> = Promise.resolve();
+  /** The server's elements as last taken in, to skip a sync that brings nothing new. */
+  private lastRemote: MapElement[] | null = null;
   private disposed = false;
 
   constructor(private readonly deps: EditorDeps) {
@@ -101,6 +103,7 @@ export class Editor {
         if (t.isDefault || !this.templates.has(t.type)) this.templates.set(t.type, t);
       }
       this.collection.reset(elements);
+      this.lastRemote = elements;
       this.collection.batched(() => pending.forEach((p) => this.collection.restore(p)));
       this.set({ status: 'ready' });
       if (pending.length) this.queue.schedule(0);
@@ -115,13 +118,16 @@ export class Editor {
     if (this.collection.pending().length > 0 || this.queue.busy) return false;
     const elements = await this.deps.loadElements(this.clusterId);
     if (this.collection.pending().length > 0 || this.queue.busy) return false;
-    this.collection.mergeRemote(elements);
+    // The loader answers the very array it gave last when nothing changed on the server.
+    if (elements !== this.lastRemote) this.collection.mergeRemote(elements);
+    this.lastRemote = elements;
     return true;
   }
 
   /** Take in what others added (an import): local changes still win over remote ones. */
   async refresh(): Promise<void> {
-    this.collection.mergeRemote(await this.deps.loadElements(this.clusterId));
+    this.lastRemote = await this.deps.loadElements(this.clusterId);
+    this.collection.mergeRemote(this.lastRemote);
   }
 
   /** Send pending edits now (e.g. when the connection comes back). */
