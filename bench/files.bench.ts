@@ -194,16 +194,19 @@ async function exportFigures(
       if (!response.ok) throw new Error(`export ${format}: ${response.status}`);
       bytes = body.byteLength;
     });
-    const native = await medianMs(RUNS, async () => {
-      await rm(path.join(work, file), { force: true, recursive: true });
-      ogr(
-        '-f',
-        driver,
-        ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
-        path.join(work, file),
-        path.join(work, 'poles.shp'),
-      );
-    });
+    // Native ogr2ogr writing the same file from `source` (and its options).
+    const nativeFrom = (...source: string[]) =>
+      medianMs(RUNS, async () => {
+        await rm(path.join(work, file), { force: true, recursive: true });
+        ogr(
+          '-f',
+          driver,
+          ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
+          path.join(work, file),
+          ...source,
+        );
+      });
+    const native = await nativeFrom(path.join(work, 'poles.shp'));
     notes.push(
       `files: the ${label} export of ${COUNT.toLocaleString('en')} elements from ${bench.label} weighs ${(bytes / 1024 / 1024).toFixed(1)} MB.`,
     );
@@ -217,20 +220,7 @@ async function exportFigures(
       goal: 1.5,
     });
     if (pgUrl && cluster) {
-      const fromPg = await medianMs(RUNS, async () => {
-        await rm(path.join(work, file), { force: true, recursive: true });
-        ogr(
-          '-f',
-          driver,
-          ...(format === 'shp' ? ['-lco', 'ENCODING=UTF-8'] : []),
-          path.join(work, file),
-          pgUrl,
-          '-sql',
-          pgSql(cluster.id),
-          '-nln',
-          'Pole',
-        );
-      });
+      const fromPg = await nativeFrom(pgUrl, '-sql', pgSql(cluster.id), '-nln', 'Pole');
       figures.push({
         name,
         ours,

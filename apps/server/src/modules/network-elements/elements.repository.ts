@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { clusterCompactJson, clusterElementsJson, clusterStamp } from './cluster-json.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
 
 const intArray = (ids: number[]) => `{${ids.join(',')}}`;
@@ -129,15 +128,6 @@ const lengthOf = (type: ElementTypeName, geom: SQL) =>
   type === 'Cable' ? sql`ST_Length((${geom})::geography)` : sql`NULL::float8`;
 
 export const elementsRepository = {
-  /** Every live element of a type in a cluster, as one JSON array text. */
-  clusterJson: clusterElementsJson,
-
-  /** The same as flat rows with their templates (`?shape=compact`), as one JSON text. */
-  clusterCompactJson,
-
-  /** A stamp that changes whenever the answers above would (see cluster-json.ts). */
-  clusterStamp,
-
   /**
    * Elements by id, in the order asked, as one JSON array text. Each element's JSON is
    * built by PostgreSQL and only concatenated here, in request order, never parsed.

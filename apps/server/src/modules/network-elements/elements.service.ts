@@ -25,14 +25,9 @@ import {
   versionConflict,
   type IndexedProblem,
 } from './element-errors.ts';
+import { readCluster } from './cluster-read.ts';
 import { attributeChecker, geometryFor, type AttributeChecker } from './element-validation.ts';
-import {
-  assertEditable,
-  checkRings,
-  clusterFacts,
-  resolveTemplates,
-  touchProjects,
-} from './element-writes.ts';
+import { assertEditable, checkRings, resolveTemplates, touchProjects } from './element-writes.ts';
 import {
   elementsRepository as repo,
   type ArchivedFacts,
@@ -112,31 +107,13 @@ export function createElementsService(db: Database) {
     /** Elements in the API shape, as JSON text built by PostgreSQL, in the order asked. */
     elementsJson: (ids: number[]) => repo.byIdsJson(db, ids),
 
-    /**
-     * The full shape of SPEC §3, or flat rows for the map (`?shape=compact`), with an entity
-     * tag; `json` is null when the caller already holds the answer of that tag.
-     */
-    async clusterJson(
+    clusterJson: (
       user: UserRecord,
       type: ElementType,
       clusterId: number,
-      shape: ClusterShape = 'full',
+      shape?: ClusterShape,
       known?: string,
-    ): Promise<{ etag: string; json: string | null }> {
-      const [cluster] = await clusterFacts(db, [clusterId]);
-      await assertReadableVia(
-        db,
-        user,
-        cluster?.projectId,
-        () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
-      );
-      const etag = `W/"${shape}-${await repo.clusterStamp(db, clusterId, type.internalName)}"`;
-      if (known === etag) return { etag, json: null };
-      const json = await (shape === 'compact'
-        ? repo.clusterCompactJson(db, clusterId, type.internalName)
-        : repo.clusterJson(db, clusterId, type.internalName));
-      return { etag, json };
-    },
+    ) => readCluster(db, user, type, clusterId, shape, known),
 
     async create(
       user: UserRecord,

@@ -1,0 +1,33 @@
+import type { ClusterShape, ElementType } from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertReadableVia } from '../access/readable-via.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { clusterCompactJson, clusterElementsJson, clusterStamp } from './cluster-json.ts';
+import { clusterFacts } from './element-writes.ts';
+
+/**
+ * `GET {base}/cluster/{id}`: the full shape of SPEC §3, or flat rows for the map
+ * (`?shape=compact`), with an entity tag; `json` is null when the caller already holds the
+ * answer of that tag. Readers of the cluster's project only.
+ */
+export async function readCluster(
+  db: Queryable,
+  user: UserRecord,
+  type: ElementType,
+  clusterId: number,
+  shape: ClusterShape = 'full',
+  known?: string,
+): Promise<{ etag: string; json: string | null }> {
+  const [cluster] = await clusterFacts(db, [clusterId]);
+  await assertReadableVia(
+    db,
+    user,
+    cluster?.projectId,
+    () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
+  );
+  const etag = `W/"${shape}-${await clusterStamp(db, clusterId, type.internalName)}"`;
+  if (known === etag) return { etag, json: null };
+  const build = shape === 'compact' ? clusterCompactJson : clusterElementsJson;
+  return { etag, json: await build(db, clusterId, type.internalName) };
+}
