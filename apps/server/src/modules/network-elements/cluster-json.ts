@@ -7,69 +7,79 @@ import {
 } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
+export interface ClusterScan {
+  /**
+   * What a cluster's elements of a type look like now, in one short text: a create adds a
+   * row and a higher id, every update, delete and restore adds one to a version, a purge
+   * removes a row, and a template change moves its updated_at. Equal stamps, equal answers:
+   * periodic syncs (every 30 s, per type) get a 304 instead of the whole cluster again.
+   */
+  stamp: string;
+  /** Every live element as flat rows with their templates (compact-elements.ts), or null. */
+  json: string | null;
+}
+
 /**
- * Every live element of a type in a cluster as flat rows with their templates (see
- * compact-elements.ts in the contracts), as one JSON text built by the database and only
+ * A cluster's elements of a type, with their stamp, in one pass over their rows; only the
+ * stamp when `withRows` is false. The rows are one JSON text built by the database and only
  * framed here: PGlite hands results to JavaScript value by value, so one text of 100,000
  * rows costs it far less than 100,000 rows of ten values.
  */
-export async function clusterCompactJson(
+export async function scanCluster(
   db: Queryable,
   clusterId: number,
   typeName: ElementTypeName,
-): Promise<string> {
+  withRows: boolean,
+): Promise<ClusterScan> {
   const type = elementTypeByName(typeName);
-  const live = sql`e.cluster_id = ${clusterId} AND e.type = ${typeName} AND e.deleted_at IS NULL`;
-  const result = await db.one<{ rows: string | null }>(sql`
-    SELECT json_agg(json_build_array(
-      e.id, e.name, e.version, e.template_id, e.updated_by, e.created_by,
-      floor(extract(epoch FROM e.created_at) * 1000)::float8,
-      floor(extract(epoch FROM e.updated_at) * 1000)::float8,
-      e.attributes, ${geometryOf(type?.geometry)}) ORDER BY e.id)::text AS rows
-    FROM network_elements e WHERE ${live}`);
-  const templates = result?.rows
-    ? await db.one<{ json: string }>(sql`
-        SELECT json_agg(json_build_object(
-          'id', t.id,
-          'attributes', (SELECT coalesce(json_agg(json_build_object(
-              'name', a.def->>'name', 'inputType', a.def->>'inputType', 'key', a.def->>'key')
-            ORDER BY a.ord), '[]') FROM jsonb_array_elements(t.attributes) WITH ORDINALITY AS a(def, ord)),
-          'style', t.style))::text AS json
-        FROM element_templates t
-        WHERE t.id IN (SELECT DISTINCT e.template_id FROM network_elements e WHERE ${live})`)
-    : undefined;
-  return `{"type":${JSON.stringify(typeName)},"clusterId":${clusterId},"templates":${templates?.json ?? '[]'},"rows":${result?.rows ?? '[]'}}`;
-}
-
-/**
- * What a cluster's elements of a type look like now, in one short text: a create adds a row
- * and a higher id, every update, delete and restore adds one to a version, a purge removes a
- * row, and a template change moves its updated_at. Equal stamps, equal answers: periodic
- * syncs (every 30 s, per type) get a 304 instead of the whole cluster again.
- */
-export async function clusterStamp(
-  db: Queryable,
-  clusterId: number,
-  typeName: ElementTypeName,
-): Promise<string> {
-  const row = await db.one<{ stamp: string }>(sql`
-    SELECT concat_ws('-', count(*), coalesce(sum(e.version), 0), coalesce(max(e.id), 0),
-      (SELECT md5(coalesce(string_agg(t.id || '@' || t.updated_at, ',' ORDER BY t.id), ''))
-       FROM element_templates t
-       WHERE t.id IN (SELECT DISTINCT template_id FROM network_elements
-                      WHERE cluster_id = ${clusterId} AND type = ${typeName}))) AS stamp
-    FROM network_elements e WHERE e.cluster_id = ${clusterId} AND e.type = ${typeName}`);
-  return row?.stamp ?? '';
+  const rows = withRows
+    ? sql`json_agg(json_build_array(
+        e.id, e.name, e.version, e.template_id, e.updated_by, e.created_by,
+        floor(extract(epoch FROM e.created_at) * 1000)::float8,
+        floor(extract(epoch FROM e.updated_at) * 1000)::float8,
+        e.attributes, ${geometryOf(type?.geometry)}) ORDER BY e.id)
+        FILTER (WHERE e.deleted_at IS NULL)::text`
+    : sql`NULL`;
+  const templates = withRows
+    ? sql`json_agg(json_build_object(
+        'id', t.id,
+        'attributes', (SELECT coalesce(json_agg(json_build_object(
+            'name', a.def->>'name', 'inputType', a.def->>'inputType', 'key', a.def->>'key')
+          ORDER BY a.ord), '[]') FROM jsonb_array_elements(t.attributes) WITH ORDINALITY AS a(def, ord)),
+        'style', t.style))::text`
+    : sql`NULL`;
+  // Deleted rows count in the stamp (a delete changes the answer) but not in the rows.
+  const row = await db.one<{ stamp: string; rows: string | null; templates: string | null }>(sql`
+    WITH scan AS (
+      SELECT count(*) AS n, coalesce(sum(e.version), 0) AS versions, coalesce(max(e.id), 0) AS top,
+             array_agg(DISTINCT e.template_id) AS template_ids, ${rows} AS rows
+      FROM network_elements e WHERE e.cluster_id = ${clusterId} AND e.type = ${typeName}
+    )
+    SELECT concat_ws('-', scan.n, scan.versions, scan.top, t.stamp) AS stamp, scan.rows, t.json AS templates
+    FROM scan, LATERAL (
+      SELECT md5(coalesce(string_agg(t.id || '@' || t.updated_at, ',' ORDER BY t.id), '')) AS stamp,
+             ${templates} AS json
+      FROM element_templates t WHERE t.id = ANY(scan.template_ids)) t`);
+  return {
+    stamp: row?.stamp ?? '',
+    json: withRows
+      ? `{"type":${JSON.stringify(typeName)},"clusterId":${clusterId},"templates":${(row?.rows && row.templates) || '[]'},"rows":${row?.rows ?? '[]'}}`
+      : null,
+  };
 }
 
 /** The same elements in the full API shape of SPEC §3, as one JSON array text. */
+export function expandedJson(compactJson: string): string {
+  return JSON.stringify(expandCompactElements(JSON.parse(compactJson) as CompactElements));
+}
+
+/** The full shape of a cluster's elements of a type, as one JSON array text. */
 export async function clusterElementsJson(
   db: Queryable,
   clusterId: number,
   typeName: ElementTypeName,
 ): Promise<string> {
-  const compact = JSON.parse(await clusterCompactJson(db, clusterId, typeName)) as CompactElements;
-  return JSON.stringify(expandCompactElements(compact));
+  return expandedJson((await scanCluster(db, clusterId, typeName, true)).json ?? '');
 }
 
 /** A point's [lng, lat], else hexadecimal WKB; then a cable's length or a zone's anchor. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { clusterCompactJson, clusterElementsJson, clusterStamp } from './cluster-json.ts';
+import { expandedJson, scanCluster } from './cluster-json.ts';
 import { clusterFacts } from './element-writes.ts';
 
 /**
@@ -26,8 +26,14 @@ export async function readCluster(
     cluster?.projectId,
     () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
   );
-  const etag = `W/"${shape}-${await clusterStamp(db, clusterId, type.internalName)}"`;
-  if (known === etag) return { etag, json: null };
-  const build = shape === 'compact' ? clusterCompactJson : clusterElementsJson;
-  return { etag, json: await build(db, clusterId, type.internalName) };
+  const tag = (stamp: string) => `W/"${shape}-${stamp}"`;
+  // A caller with an entity tag is asked first whether it changed (the stamp alone);
+  // a first load gets the stamp in the same pass as the rows.
+  if (known) {
+    const { stamp } = await scanCluster(db, clusterId, type.internalName, false);
+    if (known === tag(stamp)) return { etag: known, json: null };
+  }
+  const { stamp, json } = await scanCluster(db, clusterId, type.internalName, true);
+  const compact = json ?? '';
+  return { etag: tag(stamp), json: shape === 'compact' ? compact : expandedJson(compact) };
 }
