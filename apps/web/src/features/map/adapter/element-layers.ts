@@ -1,5 +1,5 @@
 import type { LayerSpecification } from 'maplibre-gl';
-import { ELEMENT_TYPES, elementTypeByName, type ElementTypeName } from '@integration/contracts';
+import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
 
 const selected = ['boolean', ['feature-state', 'selected'], false];
 const editing = ['boolean', ['feature-state', 'editing'], false];
@@ -18,57 +18,128 @@ const iconSize = (full: number) => ['interpolate', ['linear'], ['zoom'], 13, ful
  */
 export const ICON_MIN_ZOOM = 14;
 
-/** The map layers of one element type, generated from the registry. */
-export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpecification[] {
-  if (type === 'Zone') {
-    return [
-      {
-        id: 'el-Zone-fill',
-        type: 'fill',
-        source: 'zones',
-        minzoom,
-        paint: { 'fill-color': ['get', 'color'], 'fill-opacity': shown(0.22) as never },
-      },
-      {
-        id: 'el-Zone-line',
-        type: 'line',
-        source: 'zones',
-        minzoom,
-        paint: {
-          'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
-          'line-width': ['case', selected, 4, 2] as never,
-          'line-opacity': shown(1) as never,
-        },
-      },
-    ];
-  }
-  if (type === 'Cable') {
-    return (Object.keys(DASHES) as (keyof typeof DASHES)[]).map((pattern) => ({
-      id: `el-Cable-${pattern}`,
-      type: 'line',
-      source: 'cables',
+const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
+
+/** A dot in its type's colour (the legend's). */
+const typeColour = [
+  'match',
+  ['get', 'type'],
+  ...POINT_TYPES.flatMap((t) => [t.internalName, t.color]),
+  '#2e7d32',
+];
+
+/**
+ * Markers of every point type share one dot layer and one icon layer, and cables one
+ * layer whose dashes follow the feature: each extra layer over a source is another pass
+ * over its 100,000 features when MapLibre lays out a tile, and another draw per tile.
+ * Layer checkboxes of point types therefore filter the marker layers (markerFilter).
+ */
+export const MARKER_LAYERS = ['el-marker-dot', 'el-marker-icon'] as const;
+
+/** The layers that a type's checkbox shows and hides on its own, by visibility. */
+export const OWN_LAYERS: Partial<Record<ElementTypeName, string[]>> = {
+  Zone: ['el-Zone-fill', 'el-Zone-line'],
+  Cable: ['el-Cable'],
+  PboFat: ['el-PboFat-affectation-line', 'el-PboFat-affectation-house'],
+};
+
+/** The marker layers' filter for the point types whose checkbox is on; null when all are. */
+export function markerFilter(on: (type: ElementTypeName) => boolean) {
+  const shownTypes = POINT_TYPES.map((t) => t.internalName).filter(on);
+  return shownTypes.length === POINT_TYPES.length
+    ? null
+    : ['in', ['get', 'type'], ['literal', shownTypes]];
+}
+
+function zoneLayers(minzoom: number): LayerSpecification[] {
+  return [
+    {
+      id: 'el-Zone-fill',
+      type: 'fill',
+      source: 'zones',
       minzoom,
-      filter: ['==', ['get', 'pattern'], pattern],
-      layout: { 'line-cap': pattern === 'solid' ? 'round' : 'butt', 'line-join': 'round' },
+      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': shown(0.22) as never },
+    },
+    {
+      id: 'el-Zone-line',
+      type: 'line',
+      source: 'zones',
+      minzoom,
       paint: {
         'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 12, 2, 18, 5],
-        'line-dasharray': [...DASHES[pattern]],
+        'line-width': ['case', selected, 4, 2] as never,
         'line-opacity': shown(1) as never,
       },
-    }));
-  }
-  const symbols: LayerSpecification[] = [
+    },
+  ];
+}
+
+const cableLayer = (minzoom: number): LayerSpecification => ({
+  id: 'el-Cable',
+  type: 'line',
+  source: 'cables',
+  minzoom,
+  layout: {
+    'line-cap': ['match', ['get', 'pattern'], 'solid', 'round', 'butt'] as never,
+    'line-join': 'round',
+  },
+  paint: {
+    'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
+    'line-width': ['interpolate', ['linear'], ['zoom'], 12, 2, 18, 5],
+    'line-dasharray': [
+      'match',
+      ['get', 'pattern'],
+      'dashed',
+      ['literal', DASHES.dashed],
+      'dotted',
+      ['literal', DASHES.dotted],
+      ['literal', DASHES.solid],
+    ] as never,
+    'line-opacity': shown(1) as never,
+  },
+});
+
+/** A PBO-FAT's Lines of Affectation and houses (SPEC §3). */
+function affectationLayers(minzoom: number): LayerSpecification[] {
+  // Drawn with the icons: a few metres from their PBO, zoomed out they would be clutter.
+  const withIcons = Math.max(minzoom, ICON_MIN_ZOOM);
+  return [
     {
-      id: `el-${type}-dot`,
+      id: 'el-PboFat-affectation-line',
+      type: 'line',
+      source: 'affectation',
+      minzoom: withIcons,
+      filter: ['==', ['get', 'kind'], 'line'],
+      paint: { 'line-color': '#7c3aed', 'line-width': 1.5, 'line-dasharray': [3, 2] },
+    },
+    {
+      id: 'el-PboFat-affectation-house',
+      type: 'symbol',
+      source: 'affectation',
+      minzoom: withIcons,
+      filter: ['==', ['get', 'kind'], 'house'],
+      layout: {
+        'icon-image': '/api/icons/house.svg?width=30',
+        'icon-size': iconSize(0.7) as never,
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+  ];
+}
+
+function markerLayers(minzoom: number): LayerSpecification[] {
+  const [dot, icon] = MARKER_LAYERS;
+  return [
+    {
+      id: dot,
       type: 'circle',
       source: 'points',
       minzoom,
       maxzoom: Math.max(minzoom, ICON_MIN_ZOOM),
-      filter: ['==', ['get', 'type'], type],
       paint: {
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 2.5, ICON_MIN_ZOOM, 5],
-        'circle-color': elementTypeByName(type)?.color ?? '#2e7d32',
+        'circle-color': typeColour as never,
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 1,
         'circle-opacity': shown(1) as never,
@@ -76,11 +147,10 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
       },
     },
     {
-      id: `el-${type}`,
+      id: icon,
       type: 'symbol',
       source: 'points',
       minzoom: Math.max(minzoom, ICON_MIN_ZOOM),
-      filter: ['==', ['get', 'type'], type],
       layout: {
         'icon-image': ['get', 'icon'],
         'icon-size': iconSize(1) as never,
@@ -91,34 +161,6 @@ export function layersOfType(type: ElementTypeName, minzoom: number): LayerSpeci
       paint: { 'icon-opacity': shown(1) as never },
     },
   ];
-  if (type === 'PboFat') {
-    // Drawn with the icons: a few metres from their PBO, zoomed out they would be clutter.
-    const withIcons = Math.max(minzoom, ICON_MIN_ZOOM);
-    symbols.unshift(
-      {
-        id: 'el-PboFat-affectation-line',
-        type: 'line',
-        source: 'affectation',
-        minzoom: withIcons,
-        filter: ['==', ['get', 'kind'], 'line'],
-        paint: { 'line-color': '#7c3aed', 'line-width': 1.5, 'line-dasharray': [3, 2] },
-      },
-      {
-        id: 'el-PboFat-affectation-house',
-        type: 'symbol',
-        source: 'affectation',
-        minzoom: withIcons,
-        filter: ['==', ['get', 'kind'], 'house'],
-        layout: {
-          'icon-image': '/api/icons/house.svg?width=30',
-          'icon-size': iconSize(0.7) as never,
-          'icon-allow-overlap': true,
-          'icon-ignore-placement': true,
-        },
-      },
-    );
-  }
-  return symbols;
 }
 
 /**
@@ -147,18 +189,14 @@ export const selectionHalo = (minzoom: number): LayerSpecification => ({
   },
 });
 
-/** Every element layer, zones at the bottom and markers on top. */
-export function allElementLayers(minzoom: number): LayerSpecification[] {
-  const order = [...ELEMENT_TYPES].sort((a, b) => rank(a.geometry) - rank(b.geometry));
-  const layers = order.flatMap((t) => layersOfType(t.internalName, minzoom));
-  const firstPoint = layers.findIndex(
-    (l) => 'source' in l && (l.source === 'points' || l.source === 'affectation'),
-  );
-  layers.splice(firstPoint, 0, selectionHalo(minzoom));
-  return layers;
-}
+/** Every element layer: zones at the bottom, then cables, then markers. */
+export const allElementLayers = (minzoom: number): LayerSpecification[] => [
+  ...zoneLayers(minzoom),
+  cableLayer(minzoom),
+  selectionHalo(minzoom),
+  ...affectationLayers(minzoom),
+  ...markerLayers(minzoom),
+];
 
-const rank = (g: string) => (g === 'polygon' ? 0 : g === 'line' ? 1 : 2);
-
-/** Ids of the layers a layer checkbox switches. */
-export const layerIdsOf = (type: ElementTypeName) => layersOfType(type, 0).map((l) => l.id);
+/** The layers a click can pick an element from. */
+export const PICKABLE_LAYERS = ['el-Zone-fill', 'el-Zone-line', 'el-Cable', ...MARKER_LAYERS];

@@ -28,7 +28,13 @@ import {
   sourceOf,
   type SourceId,
 } from './element-features.ts';
-import { allElementLayers, layerIdsOf } from './element-layers.ts';
+import {
+  allElementLayers,
+  MARKER_LAYERS,
+  markerFilter,
+  OWN_LAYERS,
+  PICKABLE_LAYERS,
+} from './element-layers.ts';
 import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
 import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 
@@ -185,17 +191,26 @@ export class MapView {
     this.layerState = { ...layers };
     clearTimeout(this.visibilityTimer);
     this.visibilityTimer = setTimeout(() => {
-      for (const [type, on] of Object.entries(this.layerState)) {
-        const visibility = on ? 'visible' : 'none';
-        for (const id of layerIdsOf(type as ElementTypeName)) {
-          // Only real changes: setting even the same visibility makes MapLibre lay out
-          // every tile of the layer's source again (100,000 elements once more).
+      // Only real changes: setting even the same visibility or filter makes MapLibre lay
+      // out every tile of the layer's source again (100,000 elements once more).
+      for (const [type, ids] of Object.entries(OWN_LAYERS)) {
+        const visibility = this.layerState[type as ElementTypeName] === false ? 'none' : 'visible';
+        for (const id of ids) {
           if (
             this.map.getLayer(id) &&
             (this.map.getLayoutProperty(id, 'visibility') ?? 'visible') !== visibility
           ) {
             this.map.setLayoutProperty(id, 'visibility', visibility);
           }
+        }
+      }
+      const filter = markerFilter((type) => this.layerState[type] !== false);
+      for (const id of MARKER_LAYERS) {
+        if (
+          this.map.getLayer(id) &&
+          JSON.stringify(this.map.getFilter(id) ?? null) !== JSON.stringify(filter)
+        ) {
+          this.map.setFilter(id, filter as maplibregl.FilterSpecification | null);
         }
       }
     }, VISIBILITY_THROTTLE_MS);
@@ -228,11 +243,7 @@ export class MapView {
 
   /** Element feature ids under a pixel, nearest layers first. */
   hitTest(point: { x: number; y: number }, tolerance = 6): number[] {
-    const layers = allElementLayers(0)
-      .map((l) => l.id)
-      .filter(
-        (id) => this.map.getLayer(id) && !id.includes('affectation') && id !== 'el-selection-halo',
-      );
+    const layers = PICKABLE_LAYERS.filter((id) => this.map.getLayer(id));
     const features = this.map.queryRenderedFeatures(
       [
         [point.x - tolerance, point.y - tolerance],
