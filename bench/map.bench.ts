@@ -320,8 +320,11 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
       const start = performance.now();
       await page.mouse.click(700 + i * 30, 450);
       for (;;) {
+        // Note: through the live-elements index. Without `deleted_at IS NULL` each poll read
+        // the whole table, and the server's own statements queued behind these polls.
         const row = await db.one<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM network_elements WHERE cluster_id = ${small}`,
+          sql`SELECT count(*)::int AS n FROM network_elements
+              WHERE cluster_id = ${small} AND deleted_at IS NULL`,
         );
         if ((row?.n ?? 0) >= i) break;
         await new Promise((r) => setTimeout(r, 5));
