@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
+import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
+import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
+import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
+
+const ROWS = [...HIERARCHY_ROWS, ...CENTRAL_OFFICE_ROWS, ...CLUSTER_ROWS];
+
+useAccessMatrixApp();
+
+describe('the matrix', () => {
+  it('has rows for every route of the three modules in the OpenAPI document', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = docs.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
+    const documented = new Set<string>();
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const tags = operation.tags ?? [];
+        if (tags.some((tag) => ['hierarchy', 'central offices', 'clusters'].includes(tag))) {
+          documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+        }
+      }
+    }
+    const covered = new Set(
+      ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
+    );
+    expect(documented.size).toBe(19);
+    expect([...covered].sort()).toEqual([...documented].sort());
+  });
+});
