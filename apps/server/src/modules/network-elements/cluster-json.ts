@@ -33,12 +33,8 @@ export async function scanCluster(
 ): Promise<ClusterScan> {
   const type = elementTypeByName(typeName);
   const rows = withRows
-    ? sql`json_agg(json_build_array(
-        e.id, e.name, e.version, e.template_id, e.updated_by, e.created_by,
-        floor(extract(epoch FROM e.created_at) * 1000)::float8,
-        floor(extract(epoch FROM e.updated_at) * 1000)::float8,
-        e.attributes, ${geometryOf(type?.geometry)}) ORDER BY e.id)
-        FILTER (WHERE e.deleted_at IS NULL)::text`
+    ? sql`'[' || string_agg(${rowText(type?.geometry)}, ',' ORDER BY e.id)
+        FILTER (WHERE e.deleted_at IS NULL) || ']'`
     : sql`NULL`;
   const templates = withRows
     ? sql`json_agg(json_build_object(
@@ -82,11 +78,29 @@ export async function clusterElementsJson(
   return expandedJson((await scanCluster(db, clusterId, typeName, true)).json ?? '');
 }
 
+/** A nullable column as JSON text. */
+const orNull = (column: string) => sql.raw(`coalesce(${column}::text, 'null')`);
+
+/** Milliseconds since 1970, exact (truncated to the millisecond first, then rounded). */
+const epochMs = (column: string) =>
+  sql.raw(`round(date_part('epoch', date_trunc('milliseconds', ${column})) * 1000)::bigint`);
+
+/**
+ * One CompactRow as JSON text, concatenated rather than built with json_build_array: half
+ * the cost per row (numeric epoch arithmetic and JSON datum output were most of it).
+ * Doubles print in PostgreSQL's shortest exact form, the same digits JSON output uses.
+ */
+const rowText = (kind: string | undefined) => sql`'[' || e.id || ',' || to_json(e.name)::text
+  || ',' || e.version || ',' || ${orNull('e.template_id')} || ',' || ${orNull('e.updated_by')}
+  || ',' || ${orNull('e.created_by')} || ',' || ${epochMs('e.created_at')}
+  || ',' || ${epochMs('e.updated_at')} || ',' || e.attributes::text || ',' || ${geometryText(kind)} || ']'`;
+
 /** A point's [lng, lat], else hexadecimal WKB; then a cable's length or a zone's anchor. */
-const geometryOf = (kind: string | undefined) =>
+const geometryText = (kind: string | undefined) =>
   kind === 'point'
-    ? sql`json_build_array(ST_X(e.geom), ST_Y(e.geom)), NULL`
+    ? sql`'[' || ST_X(e.geom) || ',' || ST_Y(e.geom) || '],null'`
     : kind === 'line'
-      ? sql`encode(ST_AsBinary(e.geom), 'hex'), round(e.length_m::numeric, 2)::float8`
-      : sql`encode(ST_AsBinary(e.geom), 'hex'),
-            json_build_array(ST_X(ST_PointOnSurface(e.geom)), ST_Y(ST_PointOnSurface(e.geom)))`;
+      ? sql`'"' || encode(ST_AsBinary(e.geom), 'hex') || '",'
+            || ${orNull('round(e.length_m::numeric, 2)::float8')}`
+      : sql`'"' || encode(ST_AsBinary(e.geom), 'hex') || '",['
+            || ST_X(ST_PointOnSurface(e.geom)) || ',' || ST_Y(ST_PointOnSurface(e.geom)) || ']'`;
