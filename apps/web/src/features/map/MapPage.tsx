@@ -1,5 +1,4 @@
 import { Anchor, Box, Center, Loader, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +6,7 @@ import { DEFAULT_PROJECT_ZOOM } from '@integration/contracts';
 import { hierarchyApi } from '../hierarchy/hierarchy.api.ts';
 import { clustersApi } from '../clusters/clusters.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
-import { loadBasemaps, prefetchClusterElements } from './map.api.ts';
+import { loadBasemaps } from './map.api.ts';
 import { MapWorkspace } from './ui/MapWorkspace.tsx';
 
 /** `/project/map`: the selected project's cluster on the map (SPEC §2). */
@@ -32,9 +31,6 @@ export function MapPage() {
   });
 
   // SPEC §5: element fetches need both a project and a cluster, else no call is made.
-  useEffect(() => {
-    if (projectId && clusterId) prefetchClusterElements(clusterId);
-  }, [projectId, clusterId]);
   if (!projectId || !clusterId) {
     return (
       <Center h="calc(100vh - 56px)">

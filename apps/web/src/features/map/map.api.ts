@@ -27,34 +27,12 @@ let last: {
   all: MapElement[];
 } | null = null;
 
-/** A load started ahead of the editor (prefetchClusterElements), until the editor takes it. */
-let ahead: { clusterId: number; elements: Promise<MapElement[]> } | null = null;
-
-/**
- * Starts loading a cluster's elements while the map page still fetches its project and
- * cluster, so that the editor's first load finds them on the way instead of waiting for
- * those round trips first.
- */
-export function prefetchClusterElements(clusterId: number): void {
-  const elements = fetchClusterElements(clusterId);
-  // A failure is the editor's to report, when it takes this load over.
-  elements.catch(() => undefined);
-  ahead = { clusterId, elements };
-}
-
-/** The cluster's elements: the load started ahead if there is one, else a new one. */
-export function loadClusterElements(clusterId: number): Promise<MapElement[]> {
-  const taken = ahead?.clusterId === clusterId ? ahead.elements : null;
-  ahead = null;
-  return taken ?? fetchClusterElements(clusterId);
-}
-
 /**
  * SPEC §4: loading succeeds only if every per-type fetch succeeds. Flat rows, expanded
  * here: a fifth of the full shape's weight on a large cluster. A type unchanged since the
  * last load costs a 304; if none changed, the answer is the very array of the last load.
  */
-async function fetchClusterElements(clusterId: number): Promise<MapElement[]> {
+export async function loadClusterElements(clusterId: number): Promise<MapElement[]> {
   const known = last?.clusterId === clusterId ? last : null;
   const answers = new Map(known?.answers);
   const parts = await Promise.all(
