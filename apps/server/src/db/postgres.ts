@@ -8,6 +8,10 @@ const STARTUP_LOCK_KEY = 7_402_113;
 /** A real PostgreSQL 15+ with PostGIS 3, through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator's command, a dropped
+  // test database) is reported here; without a listener it would crash the process. The
+  // pool has already let it go and opens a new one for the next query.
+  pool.on('error', () => {});
   // A failed connection should say where it tried, not hang or print a stack.
   try {
     const probe = await pool.connect();
