@@ -48,12 +48,15 @@ test('draws a marker of each point type, a cable and a zone, and finds them save
   }
   const cable = [offset(-80, -20), offset(0, -30), offset(80, -20)];
   await button(page, 'Polyline').click();
+  // Clicks before the tool is on would be lost, and the line finished short of its end.
+  await expect(button(page, 'Polyline')).toHaveAttribute('aria-pressed', 'true');
   for (const p of cable) await clickAt(page, p);
   await clickAt(page, cable[2] as LatLng);
   await expect(button(page, 'Edit Line')).toHaveAttribute('aria-pressed', 'true');
 
   const zone = [offset(-60, -45), offset(60, -45), offset(60, -85), offset(-60, -85)];
   await button(page, 'Polygon').click();
+  await expect(button(page, 'Polygon')).toHaveAttribute('aria-pressed', 'true');
   for (const p of zone) await clickAt(page, p);
   await clickAt(page, zone[0] as LatLng);
   await expect(button(page, 'Edit Zone')).toHaveAttribute('aria-pressed', 'true');
