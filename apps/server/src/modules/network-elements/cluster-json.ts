@@ -7,30 +7,45 @@ import {
 } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
-export interface ClusterScan {
-  /**
-   * What a cluster's elements of a type look like now, in one short text: a create adds a
-   * row and a higher id, every update, delete and restore adds one to a version, a purge
-   * removes a row, and a template change moves its updated_at. Equal stamps, equal answers:
-   * periodic syncs (every 30 s, per type) get a 304 instead of the whole cluster again.
-   */
-  stamp: string;
-  /** Every live element as flat rows with their templates (compact-elements.ts), or null. */
-  json: string | null;
+/**
+ * What a cluster's elements of a type look like now, in one short text: a create adds a row
+ * and a higher id, every update, delete and restore adds one to a version, a purge removes a
+ * row, and a template change moves its updated_at. Equal stamps, equal answers: periodic
+ * syncs (every 30 s, per type) get a 304 instead of the whole cluster again.
+ */
+export async function clusterStamp(
+  db: Queryable,
+  clusterId: number,
+  typeName: ElementTypeName,
+): Promise<string> {
+  return (await scan(db, clusterId, typeName, false)).stamp;
 }
 
 /**
- * A cluster's elements of a type, with their stamp, in one pass over their rows; only the
- * stamp when `withRows` is false. The rows are one JSON text built by the database and only
- * framed here: PGlite hands results to JavaScript value by value, so one text of 100,000
+ * Every live element of a type as flat rows with their templates (compact-elements.ts), and
+ * their stamp, in one pass over the rows. The rows are one JSON text built by the database and
+ * only framed here: PGlite hands results to JavaScript value by value, so one text of 100,000
  * rows costs it far less than 100,000 rows of ten values.
  */
-export async function scanCluster(
+export async function clusterRows(
+  db: Queryable,
+  clusterId: number,
+  typeName: ElementTypeName,
+): Promise<{ stamp: string; json: string }> {
+  const { stamp, rows, templates } = await scan(db, clusterId, typeName, true);
+  return {
+    stamp,
+    json: `{"type":${JSON.stringify(typeName)},"clusterId":${clusterId},"templates":${(rows && templates) ?? '[]'},"rows":${rows ?? '[]'}}`,
+  };
+}
+
+/** The stamp, and when asked the rows and their templates, of one statement. */
+async function scan(
   db: Queryable,
   clusterId: number,
   typeName: ElementTypeName,
   withRows: boolean,
-): Promise<ClusterScan> {
+) {
   const type = elementTypeByName(typeName);
   const rows = withRows
     ? sql`'[' || string_agg(${rowText(type?.geometry)}, ',' ORDER BY e.id)
@@ -56,12 +71,7 @@ export async function scanCluster(
       SELECT md5(coalesce(string_agg(t.id || '@' || t.updated_at, ',' ORDER BY t.id), '')) AS stamp,
              ${templates} AS json
       FROM element_templates t WHERE t.id = ANY(scan.template_ids)) t`);
-  return {
-    stamp: row?.stamp ?? '',
-    json: withRows
-      ? `{"type":${JSON.stringify(typeName)},"clusterId":${clusterId},"templates":${(row?.rows && row.templates) || '[]'},"rows":${row?.rows ?? '[]'}}`
-      : null,
-  };
+  return { stamp: row?.stamp ?? '', rows: row?.rows ?? null, templates: row?.templates ?? null };
 }
 
 /** The same elements in the full API shape of SPEC §3, as one JSON array text. */
@@ -75,7 +85,7 @@ export async function clusterElementsJson(
   clusterId: number,
   typeName: ElementTypeName,
 ): Promise<string> {
-  return expandedJson((await scanCluster(db, clusterId, typeName, true)).json ?? '');
+  return expandedJson((await clusterRows(db, clusterId, typeName)).json);
 }
 
 /** A nullable column as JSON text. */

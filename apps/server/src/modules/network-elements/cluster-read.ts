@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { expandedJson, scanCluster } from './cluster-json.ts';
+import { clusterRows, clusterStamp, expandedJson } from './cluster-json.ts';
 import { clusterFacts } from './element-writes.ts';
 
 /**
@@ -29,11 +29,9 @@ export async function readCluster(
   const tag = (stamp: string) => `W/"${shape}-${stamp}"`;
   // A caller with an entity tag is asked first whether it changed (the stamp alone);
   // a first load gets the stamp in the same pass as the rows.
-  if (known) {
-    const { stamp } = await scanCluster(db, clusterId, type.internalName, false);
-    if (known === tag(stamp)) return { etag: known, json: null };
+  if (known && known === tag(await clusterStamp(db, clusterId, type.internalName))) {
+    return { etag: known, json: null };
   }
-  const { stamp, json } = await scanCluster(db, clusterId, type.internalName, true);
-  const compact = json ?? '';
-  return { etag: tag(stamp), json: shape === 'compact' ? compact : expandedJson(compact) };
+  const { stamp, json } = await clusterRows(db, clusterId, type.internalName);
+  return { etag: tag(stamp), json: shape === 'compact' ? json : expandedJson(json) };
 }
