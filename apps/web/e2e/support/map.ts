@@ -125,10 +125,21 @@ export async function pixelOf(page: Page, at: LatLng, view: View = NAIROBI) {
   if (!box) throw new Error('map not visible');
   const centre = project(view, view.zoom);
   const target = project(at, view.zoom);
-  return {
+  const pixel = {
     x: box.x + box.width / 2 + (target.x - centre.x),
     y: box.y + box.height / 2 + (target.y - centre.y),
   };
+  // Save toasts sit over the map's bottom-right corner (SPEC §2) for 3 s: a click there
+  // would close or miss them, not reach the map. Wait, as a user would, until it is clear.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('maplibregl-canvas'),
+        pixel,
+      ),
+    )
+    .toBe(true);
+  return pixel;
 }
 
 /** A point `east` and `north` metres from the view's centre. */
