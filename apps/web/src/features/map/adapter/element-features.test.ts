@@ -40,6 +40,21 @@ describe('element features', () => {
     });
   });
 
+  it("gives a marker its template's own icon, and leaves a type's default icon to the layer", () => {
+    const pole = (iconUrl: string): EditorElement => ({
+      ...base,
+      type: 'Pole',
+      coordinates: { lat: 0, lng: 0 },
+      attributes: [],
+      style: { iconUrl },
+    });
+    expect(featureOf(pole('/uploads/my-pole.svg'))?.properties).toEqual({
+      type: 'Pole',
+      icon: '/uploads/my-pole.svg',
+    });
+    expect(featureOf(pole('/api/icons/pole.svg?width=30'))?.properties).toEqual({ type: 'Pole' });
+  });
+
   it('closes a zone ring and keeps its colour', () => {
     const zone: EditorElement = {
       ...base,

@@ -27,11 +27,15 @@ export function sourceOf(e: Pick<EditorElement, 'type'>): SourceId {
 export function featureOf(e: EditorElement): Feature<Point | LineString | Polygon> | null {
   const base = { type: 'Feature' as const, id: e.fid };
   if (isPoint(e.coordinates)) {
+    // Only what the layers read: every property of 100,000 features is copied to MapLibre's
+    // worker and through its tiles. A type's own icon comes from the layer (element-layers.ts).
+    const icon = e.style.iconUrl;
     const segment = elementTypeByName(e.type)?.segment ?? 'pin';
     return {
       ...base,
       geometry: { type: 'Point', coordinates: pos(e.coordinates) },
-      properties: { type: e.type, name: e.name, icon: e.style.iconUrl ?? defaultIconUrl(segment) },
+      properties:
+        icon && icon !== defaultIconUrl(segment) ? { type: e.type, icon } : { type: e.type },
     };
   }
   const path = e.coordinates.map(pos);
@@ -43,7 +47,7 @@ export function featureOf(e: EditorElement): Feature<Point | LineString | Polygo
     return {
       ...base,
       geometry: { type: 'Polygon', coordinates: [ring] },
-      properties: { type: e.type, name: e.name, color: e.style.color ?? '#0d9488' },
+      properties: { type: e.type, color: e.style.color ?? '#0d9488' },
     };
   }
   if (path.length < 2) return null;
@@ -54,7 +58,6 @@ export function featureOf(e: EditorElement): Feature<Point | LineString | Polygo
     geometry: { type: 'LineString', coordinates: path },
     properties: {
       type: e.type,
-      name: e.name,
       color:
         e.style.cables?.find((c) => c.capacity === capacity)?.color ?? e.style.color ?? '#334155',
       pattern: e.style.lines?.find((l) => l.type === cableType)?.pattern ?? 'solid',

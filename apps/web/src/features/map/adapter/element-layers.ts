@@ -1,5 +1,6 @@
 import type { LayerSpecification } from 'maplibre-gl';
 import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
+import { defaultIconUrl } from './element-features.ts';
 
 const selected = ['boolean', ['feature-state', 'selected'], false];
 const editing = ['boolean', ['feature-state', 'editing'], false];
@@ -19,6 +20,14 @@ const iconSize = (full: number) => ['interpolate', ['linear'], ['zoom'], 13, ful
 export const ICON_MIN_ZOOM = 14;
 
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
+
+/** A type's own icon, for markers whose template names none of its own (most). */
+const defaultIcon = [
+  'match',
+  ['get', 'type'],
+  ...POINT_TYPES.flatMap((t) => [t.internalName, defaultIconUrl(t.segment)]),
+  defaultIconUrl('pin'),
+];
 
 /** A dot in its type's colour (the legend's). */
 const typeColour = [
@@ -142,8 +151,9 @@ function markerLayers(minzoom: number): LayerSpecification[] {
         'circle-color': typeColour as never,
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 1,
-        'circle-opacity': shown(1) as never,
-        'circle-stroke-opacity': shown(1) as never,
+        // Note: no hiding while terra-draw edits a dot (as icons are): a paint property
+        // read from feature state is another per-vertex attribute for 100,000 dots. The
+        // dot stays in place under the dragged copy until the move is saved, as in QGIS.
       },
     },
     {
@@ -152,7 +162,7 @@ function markerLayers(minzoom: number): LayerSpecification[] {
       source: 'points',
       minzoom: Math.max(minzoom, ICON_MIN_ZOOM),
       layout: {
-        'icon-image': ['get', 'icon'],
+        'icon-image': ['coalesce', ['get', 'icon'], defaultIcon] as never,
         'icon-size': iconSize(1) as never,
         'icon-anchor': 'bottom',
         'icon-allow-overlap': true,

@@ -72,7 +72,6 @@ export class MapView {
       center: [36.8219, -1.2864],
       zoom: 3,
       attributionControl: { compact: true },
-      canvasContextAttributes: { preserveDrawingBuffer: true },
       doubleClickZoom: false,
       // Markers appear at once: a fade redraws every frame of it, slow with 100,000 icons.
       fadeDuration: 0,
