@@ -12,6 +12,8 @@ import {
   NAIROBI,
   offset,
   openMap,
+  pixelOf,
+  pixelsOfColour,
   savedElements,
   waitForMap,
 } from './support/map.ts';
@@ -107,6 +109,29 @@ test('drags a marker, which snaps onto a marker within 15 m', async ({ page, req
   const moved = (await savedElements(request, ws)).find((e) => e.id === a?.id);
   expect(moved?.coordinates).toEqual(b?.coordinates);
   expect(moved?.version).toBe(2);
+});
+
+test("draws a PBO-FAT's existing users as Lines of Affectation once zoomed in", async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  const house = offset(60, 0);
+  const users = [{ mainId: 'WO-1', coordinates: house }];
+  await createElements(request, ws, 'pbofat', [
+    { coordinates: NAIROBI, attributes: { 'FAT Existing Users ID': JSON.stringify(users) } },
+  ]);
+  // Zoomed out, the lines are not drawn (they would be clutter, SPEC §3 draws them with icons).
+  const far = { ...NAIROBI, zoom: 13 };
+  await openMap(page, ws, far);
+  await page.evaluate(({ lat, lng }) => (window.location.hash = `#18/${lat}/${lng}`), NAIROBI);
+  const from = await pixelOf(page, NAIROBI);
+  const to = await pixelOf(page, house);
+  // Between the PBO's icon and the house's: the dashed purple line (#7c3aed).
+  const between = { x: from.x + 20, y: from.y - 6, width: to.x - from.x - 40, height: 12 };
+  await expect
+    .poll(() => pixelsOfColour(page, between, [124, 58, 237]), { timeout: 15_000 })
+    .toBeGreaterThan(20);
 });
 
 test('edits attributes in the detail modal opened by Get Info', async ({ page, request }) => {

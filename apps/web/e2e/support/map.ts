@@ -57,7 +57,7 @@ export async function createElements(
   request: APIRequestContext,
   ws: Workspace,
   segment: string,
-  items: { coordinates: LatLng | LatLng[]; name?: string }[],
+  items: { coordinates: LatLng | LatLng[]; name?: string; attributes?: Record<string, unknown> }[],
 ): Promise<MapElement[]> {
   const created: MapElement[] = [];
   for (const item of items) {
@@ -182,4 +182,38 @@ export function metres(a: LatLng, b: LatLng) {
   const x = (b.lng - a.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);
   const y = (b.lat - a.lat) * 111_320;
   return Math.hypot(x, y);
+}
+
+/**
+ * How many pixels of a screen area are close to a colour: what a user sees of a layer that
+ * has no accessible name (lines on the map). Decoded by the page itself, from a screenshot.
+ */
+export async function pixelsOfColour(
+  page: Page,
+  area: { x: number; y: number; width: number; height: number },
+  [r, g, b]: [number, number, number],
+): Promise<number> {
+  const png = (await page.screenshot({ clip: area })).toString('base64');
+  return page.evaluate(
+    async ({ png, rgb }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        // Thin lines are blended into the map by anti-aliasing: a loose match.
+        const near = [0, 1, 2].every((k) => Math.abs((data[i + k] ?? 0) - (rgb[k] ?? 0)) < 60);
+        if (near) count++;
+      }
+      return count;
+    },
+    { png, rgb: [r, g, b] },
+  );
 }

@@ -108,10 +108,15 @@ const cableLayer = (minzoom: number): LayerSpecification => ({
   },
 });
 
+/**
+ * Lines of Affectation and houses are drawn with the icons: a few metres from their PBO,
+ * zoomed out they would be clutter.
+ */
+export const affectationMinZoom = (minzoom: number) => Math.max(minzoom, ICON_MIN_ZOOM);
+
 /** A PBO-FAT's Lines of Affectation and houses (SPEC §3). */
 function affectationLayers(minzoom: number): LayerSpecification[] {
-  // Drawn with the icons: a few metres from their PBO, zoomed out they would be clutter.
-  const withIcons = Math.max(minzoom, ICON_MIN_ZOOM);
+  const withIcons = affectationMinZoom(minzoom);
   return [
     {
       id: 'el-PboFat-affectation-line',

@@ -29,6 +29,7 @@ import {
   type SourceId,
 } from './element-features.ts';
 import {
+  affectationMinZoom,
   allElementLayers,
   MARKER_LAYERS,
   markerFilter,
@@ -64,6 +65,13 @@ export class MapView {
   private layerState: Partial<Record<ElementTypeName, boolean>> = {};
   private visibilityTimer: ReturnType<typeof setTimeout> | undefined;
   private selected: EditorElement[] = [];
+  /**
+   * The elements last drawn, and whether the affectation source holds their Lines of
+   * Affectation. Those show only zoomed in (affectationMinZoom), and a large cluster has
+   * tens of thousands: they are handed to MapLibre the first time the view gets there.
+   */
+  private drawn: ElementCollection | null = null;
+  private affectationDrawn = false;
 
   constructor(private readonly options: MapViewOptions) {
     this.map = new maplibregl.Map({
@@ -86,6 +94,7 @@ export class MapView {
     );
     // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
     this.map.on('error', () => undefined);
+    this.map.on('zoomend', () => this.drawAffectationIfShown());
     // The icons load while the style does.
     const icons = loadIcons([
       ...ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => defaultIconUrl(t.segment)),
@@ -149,14 +158,27 @@ export class MapView {
       zones: [],
       affectation: [],
     };
+    this.drawn = collection;
+    this.affectationDrawn = this.affectationShown();
     for (const e of collection.visible()) {
       const feature = featureOf(e);
       if (feature) data[sourceOf(e)].push(feature);
-      data.affectation.push(...affectationFeatures(e));
+      if (this.affectationDrawn) data.affectation.push(...affectationFeatures(e));
     }
     for (const id of ELEMENT_SOURCES) {
       this.source(id)?.setData({ type: 'FeatureCollection', features: data[id] });
     }
+  }
+
+  private affectationShown(): boolean {
+    return this.map.getZoom() >= affectationMinZoom(this.options.minzoom);
+  }
+
+  private drawAffectationIfShown(): void {
+    if (this.affectationDrawn || !this.drawn || !this.affectationShown()) return;
+    this.affectationDrawn = true;
+    const features = [...this.drawn.visible()].flatMap(affectationFeatures);
+    this.source('affectation')?.setData({ type: 'FeatureCollection', features });
   }
 
   /** Update only the features that changed. */
@@ -168,16 +190,19 @@ export class MapView {
       changes.set(id, c);
       return c;
     };
+    this.drawn = collection;
+    // Not drawn yet: they will be built from the collection as it is then.
+    const affectation = this.affectationDrawn;
     for (const e of diff.removed) {
       of(sourceOf(e)).remove.push(e.fid);
-      if (e.type === 'PboFat') of('affectation').remove.push(...affectationIds(e));
+      if (affectation && e.type === 'PboFat') of('affectation').remove.push(...affectationIds(e));
     }
     for (const e of diff.upserted) {
       const target = of(sourceOf(e));
       target.remove.push(e.fid);
       const feature = featureOf(e);
       if (feature) target.add.push(feature);
-      if (e.type === 'PboFat') {
+      if (affectation && e.type === 'PboFat') {
         of('affectation').remove.push(...affectationIds(e));
         of('affectation').add.push(...affectationFeatures(e));
       }
