@@ -17,18 +17,12 @@ export interface ExportColumn {
   dropdown: boolean | number[];
 }
 
-/** Attributes of every type set by the server from the row itself, with their kinds. */
-export const ROW_ATTRIBUTES: Record<string, ColumnKind> = {
-  Name: 'string',
-  Coordinates: 'string',
-  'Creation Date': 'datetime',
-  'Last Modification Date': 'datetime',
-};
-
 /** Attributes set by the server from the row itself, whatever their stored values. */
 function derivedKind(name: string, type: ElementTypeName): ColumnKind | null {
+  if (name === 'Name' || name === 'Coordinates') return 'string';
+  if (name === 'Creation Date' || name === 'Last Modification Date') return 'datetime';
   if (name === 'Length' && type === 'Cable') return 'real';
-  return ROW_ATTRIBUTES[name] ?? null;
+  return null;
 }
 
 const NUMBERS = new Set(['integer', 'integer64', 'real']);

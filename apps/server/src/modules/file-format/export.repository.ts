@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ElementTypeName, GeometryKind } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { ROW_ATTRIBUTES, type ExportColumn } from './export-columns.ts';
+import type { ExportColumn } from './export-columns.ts';
 
 export interface ExportScope {
   clusterId: number;
@@ -10,9 +10,6 @@ export interface ExportScope {
 }
 
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
-const ROW_ATTRIBUTE_NAMES = `{${Object.keys(ROW_ATTRIBUTES)
-  .map((name) => `"${name}"`)
-  .join(',')}}`;
 
 const inScope = (scope: ExportScope): SQL => sql`e.cluster_id = ${scope.clusterId}
   AND e.deleted_at IS NULL
@@ -166,8 +163,6 @@ export const exportRepository = {
   /**
    * The kinds of stored values per template and attribute, to type the export's columns: worked
    * out once per distinct value (OFFSET 0 keeps the planner from repeating it in every test).
-   * Attributes taken from the row (ROW_ATTRIBUTES, a cable's Length) are left out: their kinds
-   * are known, and Name and Coordinates alone hold as many distinct values as elements.
    */
   valueKinds: (db: Queryable, scope: ExportScope) =>
     db.rows<ValueKind>(sql`
@@ -176,8 +171,6 @@ export const exportRepository = {
         FROM network_elements e
         CROSS JOIN LATERAL jsonb_each(e.attributes) kv
         WHERE ${inScope(scope)} AND e.template_id IS NOT NULL
-          AND kv.key <> ALL(${ROW_ATTRIBUTE_NAMES}::text[])
-          AND NOT (e.type = 'Cable' AND kv.key = 'Length')
         GROUP BY 1, 2, 3),
       v AS (
         SELECT template_id, name,
