@@ -152,13 +152,13 @@ function styleOf(kind: string, style: Record<string, unknown>, stored: Record<st
   };
 }
 
+/** A hexadecimal digit's value (0-9, a-f, A-F), from its character code. */
+const nibble = (code: number) => (code <= 57 ? code - 48 : (code | 32) - 87);
+
 /**
  * The vertices of a LineString, or of a Polygon's exterior ring without its closing vertex
  * (as the editor drew it), from hexadecimal WKB: the only shapes elements hold.
  */
-/** A hexadecimal digit's value (0-9, a-f, A-F), from its character code. */
-const nibble = (code: number) => (code <= 57 ? code - 48 : (code | 32) - 87);
-
 export function verticesOfWkb(hex: string, ring: boolean): LatLng[] {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) {

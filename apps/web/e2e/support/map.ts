@@ -119,7 +119,10 @@ const project = (p: LatLng, zoom: number) => {
   };
 };
 
-/** Where a point is on screen, for a map opened at `view` and not moved since. */
+/**
+ * Where a point is on screen, for a map opened at `view` and not moved since, once nothing
+ * (a toast) covers it there: every click and drag of these helpers starts here.
+ */
 export async function pixelOf(page: Page, at: LatLng, view: View = NAIROBI) {
   const box = await page.getByRole('region', { name: /Network map|Carte du réseau/ }).boundingBox();
   if (!box) throw new Error('map not visible');

@@ -168,16 +168,16 @@ export class MapView {
       zones: [],
       affectation: [],
     };
-    this.drawn = collection;
-    this.affectationDrawn = this.affectationShown();
     for (const e of collection.visible()) {
       const feature = featureOf(e);
       if (feature) data[sourceOf(e)].push(feature);
-      if (this.affectationDrawn) data.affectation.push(...affectationFeatures(e));
     }
     for (const id of ELEMENT_SOURCES) {
       this.source(id)?.setData({ type: 'FeatureCollection', features: data[id] });
     }
+    this.drawn = collection;
+    this.affectationDrawn = false;
+    this.drawAffectationIfShown();
   }
 
   private affectationShown(): boolean {
