@@ -19,6 +19,9 @@ const iconSize = (full: number) => ['interpolate', ['linear'], ['zoom'], 13, ful
  */
 export const ICON_MIN_ZOOM = 14;
 
+/** Where icons start for a project whose elements show from `minzoom`. */
+export const iconsFrom = (minzoom: number) => Math.max(minzoom, ICON_MIN_ZOOM);
+
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
 
 /** A type's own icon, for markers whose template names none of its own (most). */
@@ -109,14 +112,11 @@ const cableLayer = (minzoom: number): LayerSpecification => ({
 });
 
 /**
- * Lines of Affectation and houses are drawn with the icons: a few metres from their PBO,
- * zoomed out they would be clutter.
+ * A PBO-FAT's Lines of Affectation and houses (SPEC §3), drawn with the icons: a few metres
+ * from their PBO, zoomed out they would be clutter.
  */
-export const affectationMinZoom = (minzoom: number) => Math.max(minzoom, ICON_MIN_ZOOM);
-
-/** A PBO-FAT's Lines of Affectation and houses (SPEC §3). */
 function affectationLayers(minzoom: number): LayerSpecification[] {
-  const withIcons = affectationMinZoom(minzoom);
+  const withIcons = iconsFrom(minzoom);
   return [
     {
       id: 'el-PboFat-affectation-line',
@@ -150,7 +150,7 @@ function markerLayers(minzoom: number): LayerSpecification[] {
       type: 'circle',
       source: 'points',
       minzoom,
-      maxzoom: Math.max(minzoom, ICON_MIN_ZOOM),
+      maxzoom: iconsFrom(minzoom),
       paint: {
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 10, 2.5, ICON_MIN_ZOOM, 5],
         'circle-color': typeColour as never,
@@ -165,7 +165,7 @@ function markerLayers(minzoom: number): LayerSpecification[] {
       id: icon,
       type: 'symbol',
       source: 'points',
-      minzoom: Math.max(minzoom, ICON_MIN_ZOOM),
+      minzoom: iconsFrom(minzoom),
       layout: {
         'icon-image': ['coalesce', ['get', 'icon'], defaultIcon] as never,
         'icon-size': iconSize(1) as never,

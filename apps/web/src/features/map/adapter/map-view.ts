@@ -29,8 +29,8 @@ import {
   type SourceId,
 } from './element-features.ts';
 import {
-  affectationMinZoom,
   allElementLayers,
+  iconsFrom,
   MARKER_LAYERS,
   markerFilter,
   OWN_LAYERS,
@@ -76,7 +76,7 @@ export class MapView {
   private selected: EditorElement[] = [];
   /**
    * The elements last drawn, and whether the affectation source holds their Lines of
-   * Affectation. Those show only zoomed in (affectationMinZoom), and a large cluster has
+   * Affectation. Those show only with the icons (iconsFrom), and a large cluster has
    * tens of thousands: they are handed to MapLibre the first time the view gets there.
    */
   private drawn: ElementCollection | null = null;
@@ -180,12 +180,9 @@ export class MapView {
     this.drawAffectationIfShown();
   }
 
-  private affectationShown(): boolean {
-    return this.map.getZoom() >= affectationMinZoom(this.options.minzoom);
-  }
-
   private drawAffectationIfShown(): void {
-    if (this.affectationDrawn || !this.drawn || !this.affectationShown()) return;
+    if (this.affectationDrawn || !this.drawn) return;
+    if (this.map.getZoom() < iconsFrom(this.options.minzoom)) return;
     this.affectationDrawn = true;
     const features = [...this.drawn.visible()].flatMap(affectationFeatures);
     this.source('affectation')?.setData({ type: 'FeatureCollection', features });
