@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import { Redis } from 'ioredis';
 import type { Cluster, OnlineUser, Project } from '@integration/contracts';
 import { buildApp } from '../../app.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -256,6 +257,20 @@ describe('presence across two instances sharing Redis', () => {
     for (const socket of open.splice(0)) socket.disconnect();
     await a.close();
     await b.close();
+  });
+
+  it('listens only once its Redis subscriptions are live, so no instance misses another', async () => {
+    const probe = new Redis(REDIS_URL);
+    try {
+      const [, subscribed] = (await probe.call(
+        'PUBSUB',
+        'NUMSUB',
+        'integration-presence-request#/#',
+      )) as [string, number];
+      expect(subscribed).toBeGreaterThanOrEqual(2);
+    } finally {
+      await probe.quit();
+    }
   });
 
   it('shows on instance B a user connected to instance A, until they leave', async () => {

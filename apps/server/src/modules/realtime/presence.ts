@@ -62,6 +62,23 @@ async function mayBeThere(
   return cluster?.projectId === at.projectId;
 }
 
+const REDIS_READY_MS = 5000;
+
+/** Whether every promise settles successfully within `ms`. */
+async function answersWithin(answers: Promise<unknown>[], ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const answered = Promise.all(answers).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const asId = (value: unknown): number | null =>
   Number.isInteger(value) && (value as number) > 0 ? (value as number) : null;
 
@@ -92,6 +109,14 @@ export function startPresence(
     redis = [pub, sub];
     // Our own channel prefix, so other Socket.IO apps on the same Redis stay out of our lists.
     io.adapter(createAdapter(pub, sub, { key: 'integration-presence' }));
+    // Note: the adapter subscribes over connections still opening. Until those subscriptions
+    // are live, this instance's list misses its peers' sockets (Redis counts no peer to ask),
+    // so it starts listening only once Redis has answered on both connections, in order.
+    app.addHook('onReady', async () => {
+      if (!(await answersWithin([pub.ping(), sub.ping()], REDIS_READY_MS))) {
+        app.log.warn(`Redis did not answer within ${REDIS_READY_MS} ms; presence starts local`);
+      }
+    });
   }
 
   // The full user of each local socket, for access checks (socket.data holds only id and name).
