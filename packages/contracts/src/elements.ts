@@ -103,6 +103,7 @@ export const attributeKey = (name: string) =>
 
 // ---- request bodies ----
 
+export const MAX_CLIENT_KEY = 100;
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const latLngSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -127,6 +128,12 @@ export const createElementBody = z.object({
   name: z.string().trim().max(200).optional(),
   coordinates: coordinatesSchema,
   attributes: attributesInput.optional(),
+  /**
+   * The client's own key for the element. A create sent again with a key this user already
+   * created an element of this type with answers that element and makes no other, so a
+   * retried create never leaves a duplicate.
+   */
+  clientKey: z.string().min(1).max(MAX_CLIENT_KEY).optional(),
 });
 export type CreateElementBody = z.infer<typeof createElementBody>;
 

@@ -36,6 +36,7 @@ export const en = {
   'clusters.deleted': "Cluster '{name}' deleted.",
   'users.unknownIds': 'These users do not exist or are not on this platform: {ids}.',
   'elements.notFound': '{type} {id} was not found.',
+  'elements.clientKeyRepeated': 'This clientKey is already used by another item of the request.',
   'elements.wrongType': 'Element {id} is a {actual}, not a {type}.',
   'elements.expectedPoint': "'coordinates' must be one point {lat, lng} for this type.",
   'elements.expectedList': "'coordinates' must be a list of points {lat, lng} for this type.",

@@ -40,6 +40,8 @@ export const fr: Record<MessageKey, string> = {
   'users.unknownIds':
     "Ces utilisateurs n'existent pas ou n'ont pas accès à cette plateforme : {ids}.",
   'elements.notFound': '{type} {id} est introuvable.',
+  'elements.clientKeyRepeated':
+    'Cette clientKey est déjà utilisée par un autre élément de la requête.',
   'elements.wrongType': "L'élément {id} est un {actual}, pas un {type}.",
   'elements.expectedPoint': '« coordinates » doit être un point {lat, lng} pour ce type.',
   'elements.expectedList': '« coordinates » doit être une liste de points {lat, lng} pour ce type.',

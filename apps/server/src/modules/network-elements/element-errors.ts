@@ -67,14 +67,19 @@ export class ConcurrentChange extends Error {
 }
 
 /**
- * An update copies the versions it replaces into the history before writing; another
- * writer that copied the same version first (and so replaced it) makes that copy a unique
- * violation, naming the element: the same lost race as above. Anything else is rethrown.
+ * The same lost race as above, seen as a unique violation, which is rethrown as such:
+ * - an update copies the versions it replaces into the history before writing; another
+ *   writer that copied the same version first (and so replaced it) makes that copy clash,
+ *   naming the element;
+ * - a create sent twice with one client key, the first still running when the second
+ *   wrote: tried again, the second finds the element the first made.
+ * Anything else is rethrown.
  */
 export function lostToAnotherWriter(error: unknown): never {
   if (isUniqueViolation(error)) {
     for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
       const { constraint, detail } = e as { constraint?: unknown; detail?: unknown };
+      if (constraint === 'network_elements_client_key') throw new ConcurrentChange([]);
       if (constraint !== 'element_history_pkey') continue;
       const id = /\(element_id, version\)=\((\d+),/.exec(String(detail))?.[1];
       throw new ConcurrentChange(id ? [Number(id)] : []);

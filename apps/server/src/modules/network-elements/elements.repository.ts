@@ -40,6 +40,20 @@ export interface NewElementRow {
   g: string;
   /** stored attributes */
   a: Record<string, AttributeValue>;
+  /** the client's key for the element, if it sent one */
+  k?: string;
+}
+
+/** An element an earlier create with the same client key made, as a create answers it. */
+export interface CreatedBefore {
+  clientKey: string;
+  id: number;
+  name: string;
+  version: number;
+  clusterId: number;
+  templateId: number;
+  updatedById: number | null;
+  updatedAt: string;
 }
 
 /** A change to an element; absent fields are left as they are (and cost no JSON). */
@@ -226,6 +240,18 @@ export const elementsRepository = {
     return (row?.last ?? count) - count + 1;
   },
 
+  /** The elements of this type the user already created with these client keys. */
+  createdBefore: (db: Queryable, type: ElementTypeName, userId: number, keys: string[]) =>
+    keys.length
+      ? db.rows<CreatedBefore>(sql`
+          SELECT client_key AS "clientKey", id, name, version, cluster_id AS "clusterId",
+                 template_id AS "templateId", updated_by AS "updatedById",
+                 iso_time(updated_at) AS "updatedAt"
+          FROM network_elements
+          WHERE created_by = ${userId} AND type = ${type}
+            AND client_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`)
+      : Promise.resolve([]),
+
   /**
    * One statement for the whole batch: ids drawn from the table's identity sequence beside
    * each row's place in the request, the rows written (cables with their geodesic length),
@@ -242,13 +268,15 @@ export const elementsRepository = {
       WITH src AS MATERIALIZED (
         SELECT nextval('network_elements_id_seq')::int AS id, r.*
         FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-                        AS (c int, t int, n text, g text, a jsonb)) WITH ORDINALITY AS r(c, t, n, g, a, o)
+                        AS (c int, t int, n text, g text, a jsonb, k text))
+             WITH ORDINALITY AS r(c, t, n, g, a, k, o)
       ), ins AS (
         INSERT INTO network_elements
-          (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by)
+          (id, cluster_id, type, template_id, name, geom, attributes, length_m, created_by, updated_by,
+           client_key)
         OVERRIDING SYSTEM VALUE
         SELECT s.id, s.c, ${type}, s.t, s.n, s.g::geometry, s.a, ${lengthOf(type, sql`s.g::geometry`)},
-               ${userId}, ${userId}
+               ${userId}, ${userId}, s.k
         FROM src s
       )
       SELECT json_agg(id ORDER BY o)::text AS ids, iso_time(now()) AS at FROM src`);

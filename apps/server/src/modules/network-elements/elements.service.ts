@@ -31,6 +31,7 @@ import { assertEditable, checkRings, resolveTemplates, touchProjects } from './e
 import {
   elementsRepository as repo,
   type ArchivedFacts,
+  type CreatedBefore,
   type ElementChange,
   type LiveFacts,
   type NewElementRow,
@@ -56,6 +57,42 @@ function clusterIdsOf(facts: (LiveFacts | null)[]): number[] {
   const ids = new Set<number>();
   for (const fact of facts) if (fact) ids.add(fact.clusterId);
   return [...ids];
+}
+
+type AckFacts = Omit<ElementAck, 'networkElementId'>;
+
+const ackOf = (type: ElementType, f: AckFacts): ElementAck => ({
+  id: f.id,
+  name: f.name,
+  version: f.version,
+  clusterId: f.clusterId,
+  templateId: f.templateId,
+  networkElementId: type.id,
+  updatedById: f.updatedById,
+  updatedAt: f.updatedAt,
+});
+
+/**
+ * Per item, the element this user already created with the item's client key, if any. A
+ * key given twice in one request is a problem of its second item: both cannot be made.
+ */
+async function createdBefore(
+  tx: Queryable,
+  user: UserRecord,
+  type: ElementType,
+  items: CreateElementBody[],
+  problems: IndexedProblem[],
+): Promise<(CreatedBefore | undefined)[]> {
+  const firstIndex = new Map<string, number>();
+  items.forEach(({ clientKey }, index) => {
+    if (clientKey === undefined) return;
+    if (!firstIndex.has(clientKey)) firstIndex.set(clientKey, index);
+    else problems.push({ index, field: 'clientKey', key: 'elements.clientKeyRepeated', vars: {} });
+  });
+  if (!firstIndex.size) return items.map(() => undefined);
+  const found = await repo.createdBefore(tx, type.internalName, user.id, [...firstIndex.keys()]);
+  const byKey = new Map(found.map((made) => [made.clientKey, made]));
+  return items.map(({ clientKey }) => (clientKey ? byKey.get(clientKey) : undefined));
 }
 
 export function createElementsService(db: Database) {
@@ -121,25 +158,32 @@ export function createElementsService(db: Database) {
       items: CreateElementBody[],
       single = false,
     ): Promise<ElementAck[]> {
-      return db.transaction(async (tx) => {
+      return retrying(async (tx) => {
         const clusterIds = unique(items.map((item) => item.clusterId));
         // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
         for (const id of clusterIds) await lockRow(tx, 'clusters', id, 'share');
         const clusters = await assertEditable(tx, user, clusterIds);
         const problems: IndexedProblem[] = [];
+        // A create sent again (its answer was lost) answers what the first one made.
+        const madeBefore = await createdBefore(tx, user, type, items, problems);
         const templates = await resolveTemplates(
           tx,
           type,
-          items.map((item) => ({
-            projectId: clusters.get(item.clusterId)?.projectId ?? 0,
-            templateId: item.templateId,
-          })),
+          items.map((item, index) =>
+            madeBefore[index]
+              ? undefined
+              : {
+                  projectId: clusters.get(item.clusterId)?.projectId ?? 0,
+                  templateId: item.templateId,
+                },
+          ),
           problems,
         );
         const checkerOf = checkers();
         const rows: NewElementRow[] = [];
         const rings: { index: number; ewkb: string }[] = [];
         items.forEach((item, index) => {
+          if (madeBefore[index]) return;
           const geometry = geometryFor(type.geometry, item.coordinates);
           if ('key' in geometry) problems.push({ index, ...geometry });
           const template = templates[index];
@@ -154,6 +198,7 @@ export function createElementsService(db: Database) {
               n: item.name || attributes.name || '',
               g: geometry.ewkb,
               a: attributes.values,
+              ...(item.clientKey ? { k: item.clientKey } : {}),
             });
           }
         });
@@ -179,21 +224,26 @@ export function createElementsService(db: Database) {
             });
           }
         }
-        const { ids, at } = await repo.insert(tx, type.internalName, rows, user.id);
+        // Nothing new to write: every item was made by an earlier request.
+        if (!rows.length) return madeBefore.map((made) => ackOf(type, made as AckFacts));
+        const { ids, at } = await repo
+          .insert(tx, type.internalName, rows, user.id)
+          .catch(lostToAnotherWriter);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        return rows.map((row, i) => ({
+        const made = rows.map((row, i): AckFacts => ({
           id: ids[i] ?? 0,
           name: row.n,
           version: 1,
           clusterId: row.c,
           templateId: row.t,
-          networkElementId: type.id,
           updatedById: user.id,
           updatedAt: at,
         }));
+        let next = 0;
+        return madeBefore.map((before) => ackOf(type, before ?? (made[next++] as AckFacts)));
       });
     },
 

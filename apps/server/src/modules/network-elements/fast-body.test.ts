@@ -38,6 +38,7 @@ describe('fast create/multiple body', () => {
           },
           { clusterId: 2, coordinates: line, attributes: [{ name: 'Type', value: 'x', a: 1 }] },
           { clusterId: 2, name: '', coordinates: [point], attributes: [{ name: 'Type' }] },
+          { clusterId: 2, coordinates: line, clientKey: 'n0b9e4c1e-7f3a' },
         ],
         other: 1,
       },
@@ -63,6 +64,9 @@ describe('fast create/multiple body', () => {
       { data: [{ clusterId: 1, coordinates: point, attributes: { a: { b: 1 } } }] },
       { data: [{ clusterId: 1, coordinates: point, attributes: [{ value: 1 }] }] },
       { data: [{ clusterId: 1, coordinates: point, attributes: 'x' }] },
+      { data: [{ clusterId: 1, coordinates: point, clientKey: '' }] },
+      { data: [{ clusterId: 1, coordinates: point, clientKey: 'k'.repeat(101) }] },
+      { data: [{ clusterId: 1, coordinates: point, clientKey: 7 }] },
     ];
     for (const body of bad) expect(check(body)).toEqual({ handled: false, zodOk: false });
   });

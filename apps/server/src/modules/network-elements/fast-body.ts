@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import {
   MAX_BATCH,
+  MAX_CLIENT_KEY,
   type CreateElementBody,
   type LatLng,
   type UpdateElementBody,
@@ -103,6 +104,11 @@ function createItem(v: unknown): CreateElementBody | undefined {
     const attrs = attributes(v.attributes);
     if (!attrs) return undefined;
     item.attributes = attrs;
+  }
+  if (v.clientKey !== undefined) {
+    const key = v.clientKey;
+    if (typeof key !== 'string' || key.length < 1 || key.length > MAX_CLIENT_KEY) return undefined;
+    item.clientKey = key;
   }
   return item as CreateElementBody;
 }
