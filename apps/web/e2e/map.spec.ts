@@ -15,6 +15,7 @@ import {
   pixelOf,
   pixelsOfColour,
   savedElements,
+  saveNow,
   waitForMap,
 } from './support/map.ts';
 
@@ -307,17 +308,37 @@ test('keeps every edit while the server cannot be reached, across a reload, and 
   expect(await savedElements(request, ws)).toHaveLength(1);
 
   await page.unroute('**/api/networkelements/**');
-  // The backoff retry may send them before the click lands; 'Save now' leaves with the
-  // offline state then, which is not a failure.
-  const saveNow = button(page, 'Save now');
-  await saveNow.click({ timeout: 10_000 }).catch(async (error: unknown) => {
-    if (await saveNow.isVisible()) throw error;
-  });
+  await saveNow(page);
   await expectAllSaved(page);
   const saved = await savedElements(request, ws);
   expect(saved).toHaveLength(2);
   const moved = saved.find((e) => e.id === pole?.id);
   expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
+});
+
+test('makes one element, not two, when the answer to its create is lost after the server made it', async ({
+  page,
+  request,
+}) => {
+  const ws = await emptyCluster(request);
+  await openMap(page, ws);
+  // The server makes the element, but its answer never reaches the page (a timeout).
+  const creates = '**/api/networkelements/*/create';
+  await page.route(creates, async (route) => {
+    await route.fetch();
+    await route.abort('timedout');
+  });
+  await button(page, 'Marker').click();
+  await clickAt(page, offset(40, 0));
+  await closeDialog(page);
+  const status = page.getByRole('status', { name: 'Save status' });
+  await expect(status).toHaveText('Offline: 1 change(s) waiting');
+  expect(await savedElements(request, ws)).toHaveLength(1);
+
+  await page.unroute(creates);
+  await saveNow(page);
+  await expectAllSaved(page);
+  expect(await savedElements(request, ws)).toHaveLength(1);
 });
 
 test('shows a conflict between two people editing the same element, and keeps the chosen one', async ({

@@ -180,6 +180,17 @@ export async function expectAllSaved(page: Page) {
 
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
+/**
+ * Clicks 'Save now'. The backoff retry may send the changes before the click lands, and the
+ * button leaves with the offline state then, which is not a failure.
+ */
+export async function saveNow(page: Page) {
+  const save = button(page, 'Save now');
+  await save.click({ timeout: 10_000 }).catch(async (error: unknown) => {
+    if (await save.isVisible()) throw error;
+  });
+}
+
 /** Metres between two points (equirectangular: fine over a few hundred metres). */
 export function metres(a: LatLng, b: LatLng) {
   const x = (b.lng - a.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);

@@ -27,6 +27,11 @@ export interface EditorElement extends ElementContent {
   status: EditStatus;
   /** Bumped on every local change: an answer only settles the revision it was sent with. */
   rev: number;
+  /**
+   * The revision its create was first sent at. A create sent again (its answer was lost) is
+   * answered with what the first one made, so a later revision must follow as an edit.
+   */
+  createSentRev?: number;
   /** Template style for drawing (icon, colours), from the server or the chosen template. */
   style: ElementStyle;
   /** Why the server refused the last save of this element; it waits for a new change. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MapElement } from '@integration/contracts';
+import type { MapElement, UpdateElementBody } from '@integration/contracts';
 import { Editor } from './editor.ts';
 import { memoryPendingStore } from './pending-store.ts';
 import type { SaveGateway } from './save-gateway.ts';
@@ -22,22 +22,40 @@ const pole = (id: number, lat: number, version = 1): MapElement => ({
   updatedAt: '',
 });
 
-/** A server in memory that can be switched off, or answer a conflict. */
+/**
+ * A server in memory that can be switched off, answer a conflict, or lose its answers after
+ * writing (a timeout). Like the real one, a create with a client key it has seen answers
+ * the element it made then.
+ */
 function fakeServer() {
   let nextId = 100;
   const calls: string[] = [];
+  const made = new Map<string, { id: number; version: number; name: string }>();
   const server = {
     calls,
+    made,
     down: false,
+    losesAnswers: false,
     conflict: null as MapElement | null,
+    updates: [] as UpdateElementBody[],
+    deleted: [] as number[],
     gateway: {
       async create(segment, items) {
         calls.push(`create ${segment} ${items.length}`);
         if (server.down) throw { status: 0, message: 'network' };
-        return items.map(() => ({ id: nextId++, version: 1, name: `NEW-${nextId}` }));
+        const acks = items.map((item) => {
+          const before = item.clientKey && made.get(item.clientKey);
+          if (before) return before;
+          const ack = { id: nextId++, version: 1, name: `NEW-${nextId}` };
+          if (item.clientKey) made.set(item.clientKey, ack);
+          return ack;
+        });
+        if (server.losesAnswers) throw { status: 0, message: 'timeout' };
+        return acks;
       },
       async update(segment, items) {
         calls.push(`update ${segment} ${items.length}`);
+        server.updates.push(...items);
         if (server.down) throw { status: 0, message: 'network' };
         if (server.conflict)
           throw { status: 409, message: 'stale', details: { current: [server.conflict] } };
@@ -46,6 +64,7 @@ function fakeServer() {
       async remove(segment, ids) {
         calls.push(`delete ${segment} ${ids.length}`);
         if (server.down) throw { status: 0, message: 'network' };
+        server.deleted.push(...ids);
       },
     } satisfies SaveGateway,
   };
@@ -132,6 +151,47 @@ describe('the map editor engine', () => {
     expect(reloaded.collection.pending()).toEqual([]);
     await reloaded.persisted();
     expect(pending.data.get(7)).toEqual([]);
+  });
+
+  describe('a create whose answer was lost after the server made it', () => {
+    async function lostCreate() {
+      const server = fakeServer();
+      const { editor } = await openEditor(server);
+      server.losesAnswers = true;
+      const key = editor.create('Pole', { lat: -1.281, lng: 36.821 });
+      await settle();
+      expect(editor.get().save.state).toBe('offline');
+      server.losesAnswers = false;
+      return { server, editor, key };
+    }
+
+    it('is sent again with its key, and settles on the element made, without a copy', async () => {
+      const { server, editor, key } = await lostCreate();
+      await editor.saveNow();
+      expect(server.made.size).toBe(1);
+      expect(editor.collection.get(key)).toMatchObject({ status: 'none', id: 100 });
+      expect(server.updates).toEqual([]);
+    });
+
+    it('brings the element up to date with an edit when it changed meanwhile', async () => {
+      const { server, editor, key } = await lostCreate();
+      editor.reshape(key, { lat: -1.285, lng: 36.825 });
+      await editor.saveNow();
+      expect(server.made.size).toBe(1);
+      expect(server.updates).toMatchObject([
+        { id: 100, coordinates: { lat: -1.285, lng: 36.825 } },
+      ]);
+      expect(editor.collection.get(key)).toMatchObject({ status: 'none', id: 100 });
+    });
+
+    it('deletes it on the server when it is removed meanwhile', async () => {
+      const { server, editor, key } = await lostCreate();
+      editor.remove([key]);
+      await editor.saveNow();
+      expect(server.deleted).toEqual([100]);
+      expect(editor.collection.get(key)).toBeUndefined();
+      expect(editor.collection.pending()).toEqual([]);
+    });
   });
 
   it('undoes and redoes through the same path as autosave', async () => {

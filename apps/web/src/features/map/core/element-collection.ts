@@ -138,7 +138,8 @@ export class ElementCollection {
     }
     const next: EditorElement = { ...current, rev: current.rev + 1, problem: undefined };
     if (!after) {
-      if (current.id === null && !this.inFlight(current)) {
+      // Never sent, or certainly refused: nothing on the server to delete.
+      if (current.id === null && !this.inFlight(current) && current.createSentRev === undefined) {
         this.drop(current);
         return this.changed(current, true);
       }
@@ -159,8 +160,11 @@ export class ElementCollection {
   }
   markCreating(keys: string[], on: boolean) {
     for (const k of keys) {
-      if (on) this.creating.add(k);
-      else this.creating.delete(k);
+      if (on) {
+        this.creating.add(k);
+        const e = this.byKey.get(k);
+        if (e && e.createSentRev === undefined) this.byKey.set(k, { ...e, createSentRev: e.rev });
+      } else this.creating.delete(k);
     }
   }
 
@@ -168,17 +172,30 @@ export class ElementCollection {
   settle(key: string, rev: number, ack: { id: number; version: number; name?: string }): void {
     const current = this.byKey.get(key);
     if (!current) return;
-    if (current.id === null) this.keyById.set(ack.id, key);
-    const next: EditorElement = { ...current, id: ack.id, version: ack.version };
-    if (current.rev === rev) {
-      if (current.status === 'delete') {
+    const created = current.id === null;
+    if (created) this.keyById.set(ack.id, key);
+    const next: EditorElement = {
+      ...current,
+      id: ack.id,
+      version: ack.version,
+      createSentRev: undefined,
+    };
+    // A create sent again is answered with what its first sending made, maybe older content.
+    const resent = created && current.createSentRev !== undefined && current.createSentRev !== rev;
+    if (current.status === 'delete') {
+      // A saved delete is gone; one made before its create was answered follows now.
+      if (!created && current.rev === rev) {
         this.drop(current);
         return this.changed(current, true);
       }
+    } else if (current.rev === rev && !resent) {
       next.status = 'none';
-      if (ack.name && current.status === 'create') next.name = ack.name;
-    } else if (current.status === 'create') {
+      if (ack.name && created) next.name = ack.name;
+    } else if (created) {
+      // Changed since it was sent: the change follows as an edit, under the server's name
+      // unless it has its own.
       next.status = 'edit';
+      if (!current.name && ack.name) next.name = ack.name;
     }
     this.byKey.set(key, next);
     if (next.status !== 'delete') this.changed(next);
@@ -193,7 +210,7 @@ export class ElementCollection {
   }
 
   /** Mark a refusal on an element; it is not sent again until it changes. */
-  flag(key: string, patch: Pick<EditorElement, 'problem' | 'conflict'>): void {
+  flag(key: string, patch: Pick<EditorElement, 'problem' | 'conflict' | 'createSentRev'>): void {
     const current = this.byKey.get(key);
     if (current) this.byKey.set(key, { ...current, ...patch });
   }

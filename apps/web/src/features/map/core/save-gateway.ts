@@ -33,6 +33,8 @@ export const toCreateItem = (e: EditorElement): CreateElementBody => ({
   ...(e.name ? { name: e.name } : {}),
   coordinates: e.coordinates,
   attributes: sentAttributes(e.attributes),
+  // The local key makes a create sent again answer the first one's element, not a copy.
+  clientKey: e.key,
 });
 
 export const toUpdateItem = (e: EditorElement): UpdateElementBody & { id: number } => ({

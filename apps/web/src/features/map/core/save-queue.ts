@@ -104,13 +104,15 @@ export class SaveQueue {
     const groups = new Map<string, { op: Operation; items: EditorElement[] }>();
     for (const e of this.sendable()) {
       const op: Operation | null =
-        e.status === 'create' && e.id === null
-          ? 'create'
-          : e.id === null
-            ? null // removed while its create is in flight: deleted once it has an id
-            : e.status === 'delete'
-              ? 'delete'
-              : 'edit';
+        e.id === null
+          ? // Removed while its create was in flight: deleted once it has an id. Sent again
+            // if that create failed, as it may have been made all the same.
+            e.status === 'create' || e.createSentRev !== undefined
+            ? 'create'
+            : null
+          : e.status === 'delete'
+            ? 'delete'
+            : 'edit';
       if (!op) continue;
       const id = `${op}:${e.type}`;
       const group = groups.get(id) ?? { op, items: [] };
@@ -198,14 +200,13 @@ export class SaveQueue {
     const problems = Array.isArray(failure.details)
       ? (failure.details as { index?: number; message?: string }[])
       : [];
+    // A refused create made nothing (the request is one transaction): a removal drops it.
+    const made = op === 'create' ? { createSentRev: undefined } : {};
     const byIndex = problems.filter((p) => typeof p.index === 'number');
-    if (byIndex.length) {
-      for (const p of byIndex) {
-        const item = items[p.index ?? -1];
-        if (item) this.collection.flag(item.key, { problem: p.message ?? failure.message });
-      }
-    } else {
-      for (const item of items) this.collection.flag(item.key, { problem: failure.message });
+    for (const [index, item] of items.entries()) {
+      const found = byIndex.length ? byIndex.find((p) => p.index === index) : {};
+      const problem = found && (found.message ?? failure.message);
+      this.collection.flag(item.key, problem ? { ...made, problem } : made);
     }
     this.events.onFailed(kind, failure.message);
     return 'refused';
