@@ -316,29 +316,43 @@ test('keeps every edit while the server cannot be reached, across a reload, and 
   expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
 });
 
-test('makes one element, not two, when the answer to its create is lost after the server made it', async ({
+test('makes no copy and shows no conflict when answers are lost after the server saved', async ({
   page,
   request,
 }) => {
   const ws = await emptyCluster(request);
+  const [pole] = await createElements(request, ws, 'pole', [{ coordinates: offset(-40, 0) }]);
   await openMap(page, ws);
-  // The server makes the element, but its answer never reaches the page (a timeout).
-  const creates = '**/api/networkelements/*/create';
-  await page.route(creates, async (route) => {
+  // The server saves every write, but its answers never reach the page (a timeout).
+  const writes = '**/api/networkelements/**';
+  await page.route(writes, async (route) => {
+    if (route.request().method() === 'GET') return route.continue();
     await route.fetch();
     await route.abort('timedout');
   });
+  // The edit first: while a create waits to be sent again, edits wait behind it.
+  await button(page, 'Edit Marker').click();
+  await clickMarker(page, pole?.coordinates as LatLng);
+  await drag(page, pole?.coordinates as LatLng, offset(-40, 30));
+  const versions = async () => (await savedElements(request, ws)).map((e) => e.version).sort();
+  await expect.poll(versions).toEqual([2]);
   await button(page, 'Marker').click();
   await clickAt(page, offset(40, 0));
   await closeDialog(page);
+  await expect.poll(versions).toEqual([1, 2]);
   const status = page.getByRole('status', { name: 'Save status' });
-  await expect(status).toHaveText('Offline: 1 change(s) waiting');
-  expect(await savedElements(request, ws)).toHaveLength(1);
+  await expect(status).toHaveText('Offline: 2 change(s) waiting');
 
-  await page.unroute(creates);
+  // Sent again, the create answers the element already made, and the edit finds itself saved.
+  await page.unroute(writes);
   await saveNow(page);
   await expectAllSaved(page);
-  expect(await savedElements(request, ws)).toHaveLength(1);
+  await expect(button(page, 'Keep mine')).toHaveCount(0);
+  const saved = await savedElements(request, ws);
+  expect(saved).toHaveLength(2);
+  const moved = saved.find((e) => e.id === pole?.id);
+  expect(moved?.version).toBe(2);
+  expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
 });
 
 test('shows a conflict between two people editing the same element, and keeps the chosen one', async ({

@@ -31,6 +31,7 @@ function fakeServer() {
   let nextId = 100;
   const calls: string[] = [];
   const made = new Map<string, { id: number; version: number; name: string }>();
+  const savedEdits = new Map<number, MapElement>();
   const server = {
     calls,
     made,
@@ -59,7 +60,25 @@ function fakeServer() {
         if (server.down) throw { status: 0, message: 'network' };
         if (server.conflict)
           throw { status: 409, message: 'stale', details: { current: [server.conflict] } };
-        return items.map((i) => ({ id: i.id, version: (i.version ?? 1) + 1 }));
+        const stale = items.flatMap((i) => {
+          const saved = savedEdits.get(i.id);
+          return saved && saved.version > (i.version ?? 1) ? [saved] : [];
+        });
+        if (stale.length) throw { status: 409, message: 'stale', details: { current: stale } };
+        const acks = items.map((i) => ({ id: i.id, version: (i.version ?? 1) + 1 }));
+        if (server.losesAnswers) {
+          for (const i of items) {
+            const saved = pole(i.id, 0, (i.version ?? 1) + 1);
+            savedEdits.set(i.id, {
+              ...saved,
+              ...i,
+              name: i.name ?? saved.name,
+              version: saved.version,
+            });
+          }
+          throw { status: 0, message: 'timeout' };
+        }
+        return acks;
       },
       async remove(segment, ids) {
         calls.push(`delete ${segment} ${ids.length}`);
@@ -192,6 +211,19 @@ describe('the map editor engine', () => {
       expect(editor.collection.get(key)).toBeUndefined();
       expect(editor.collection.pending()).toEqual([]);
     });
+  });
+
+  it('shows no conflict when an edit sent again finds itself saved by the first sending', async () => {
+    const server = fakeServer();
+    const { editor } = await openEditor(server);
+    server.losesAnswers = true;
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    await settle();
+    server.losesAnswers = false;
+    await editor.saveNow();
+    expect(server.calls).toEqual(['update pole 1', 'update pole 1']);
+    expect(editor.get().conflicts).toEqual([]);
+    expect(editor.collection.get('e1')).toMatchObject({ status: 'none', version: 2 });
   });
 
   it('undoes and redoes through the same path as autosave', async () => {

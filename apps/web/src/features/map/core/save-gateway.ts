@@ -1,9 +1,11 @@
 import type {
   CreateElementBody,
   ElementAttribute,
+  LatLng,
+  MapElement,
   UpdateElementBody,
 } from '@integration/contracts';
-import type { EditorElement } from './editor-element.ts';
+import { pointsOf, type EditorElement } from './editor-element.ts';
 
 /** What a save answers per item. */
 export interface SaveAck {
@@ -45,3 +47,25 @@ export const toUpdateItem = (e: EditorElement): UpdateElementBody & { id: number
   templateId: e.templateId,
   ...(e.version ? { version: e.version } : {}),
 });
+
+/** Within a micro-degree's thousandth (~0.1 mm): what survives the trip through PostGIS. */
+const samePoint = (a: LatLng, b: LatLng) =>
+  Math.abs(a.lat - b.lat) < 1e-9 && Math.abs(a.lng - b.lng) < 1e-9;
+
+/**
+ * Whether the server's element already holds what this one would send: an edit whose answer
+ * was lost is refused as stale when sent again, yet it is saved, and no conflict to show.
+ */
+export function holdsSent(e: EditorElement, remote: MapElement): boolean {
+  const sent = toUpdateItem(e);
+  const mine = pointsOf(e.coordinates);
+  const theirs = pointsOf(remote.coordinates);
+  const values = new Map(remote.attributes.map((a) => [a.name, a.value]));
+  return (
+    (sent.name === undefined || sent.name === remote.name) &&
+    sent.templateId === remote.templateId &&
+    mine.length === theirs.length &&
+    mine.every((p, i) => samePoint(p, theirs[i] as LatLng)) &&
+    sentAttributes(e.attributes).every((a) => values.get(a.name) === a.value)
+  );
+}

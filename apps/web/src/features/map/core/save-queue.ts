@@ -1,7 +1,13 @@
 import { AUTOSAVE_DELAY_MS, elementTypeByName, type MapElement } from '@integration/contracts';
 import type { EditorElement } from './editor-element.ts';
 import type { ElementCollection } from './element-collection.ts';
-import { toCreateItem, toUpdateItem, type SaveAck, type SaveGateway } from './save-gateway.ts';
+import {
+  holdsSent,
+  toCreateItem,
+  toUpdateItem,
+  type SaveAck,
+  type SaveGateway,
+} from './save-gateway.ts';
 
 /** What the indicator shows. */
 export type SaveState = 'saved' | 'pending' | 'saving' | 'offline' | 'error';
@@ -183,6 +189,12 @@ export class SaveQueue {
       for (const remote of current) {
         const local = this.collection.byId(remote.id);
         if (!local) continue;
+        const sent = items.find((e) => e.key === local.key);
+        if (op === 'edit' && sent && holdsSent(sent, remote)) {
+          // Our own edit, saved by a sending whose answer was lost.
+          this.collection.settle(local.key, sent.rev, remote);
+          continue;
+        }
         this.collection.flag(local.key, { conflict: remote });
         conflicted.push({ ...local, conflict: remote });
       }
@@ -190,6 +202,8 @@ export class SaveQueue {
         this.events.onConflict(conflicted);
         return 'refused';
       }
+      // Every stale item was ours already: the rest of the batch goes again in this flush.
+      if (current.length) return 'refused';
     }
     if (status === 404 && op === 'delete') {
       // Already gone on the server: single deletes settle, a batch is retried one by one.
