@@ -69,12 +69,8 @@ function fakeServer() {
         if (server.losesAnswers) {
           for (const i of items) {
             const saved = pole(i.id, 0, (i.version ?? 1) + 1);
-            savedEdits.set(i.id, {
-              ...saved,
-              ...i,
-              name: i.name ?? saved.name,
-              version: saved.version,
-            });
+            const coordinates = i.coordinates ?? saved.coordinates;
+            savedEdits.set(i.id, { ...saved, name: i.name ?? saved.name, coordinates });
           }
           throw { status: 0, message: 'timeout' };
         }

@@ -186,10 +186,11 @@ export class SaveQueue {
     if (status === 409 && op !== 'create') {
       const current = (failure.details as { current?: MapElement[] } | undefined)?.current ?? [];
       const conflicted: EditorElement[] = [];
+      const sentByKey = new Map(items.map((e) => [e.key, e]));
       for (const remote of current) {
         const local = this.collection.byId(remote.id);
         if (!local) continue;
-        const sent = items.find((e) => e.key === local.key);
+        const sent = sentByKey.get(local.key);
         if (op === 'edit' && sent && holdsSent(sent, remote)) {
           // Our own edit, saved by a sending whose answer was lost.
           this.collection.settle(local.key, sent.rev, remote);
@@ -216,10 +217,12 @@ export class SaveQueue {
       : [];
     // A refused create made nothing (the request is one transaction): a removal drops it.
     const made = op === 'create' ? { createSentRev: undefined } : {};
-    const byIndex = problems.filter((p) => typeof p.index === 'number');
+    const byIndex = new Map<number, string>();
+    for (const p of problems) {
+      if (typeof p.index === 'number') byIndex.set(p.index, p.message ?? failure.message);
+    }
     for (const [index, item] of items.entries()) {
-      const found = byIndex.length ? byIndex.find((p) => p.index === index) : {};
-      const problem = found && (found.message ?? failure.message);
+      const problem = byIndex.size ? byIndex.get(index) : failure.message;
       this.collection.flag(item.key, problem ? { ...made, problem } : made);
     }
     this.events.onFailed(kind, failure.message);
