@@ -48,7 +48,7 @@ export const toUpdateItem = (e: EditorElement): UpdateElementBody & { id: number
   ...(e.version ? { version: e.version } : {}),
 });
 
-/** Within a micro-degree's thousandth (~0.1 mm): what survives the trip through PostGIS. */
+/** Within a nanodegree (~0.1 mm): what survives the trip through PostGIS. */
 const samePoint = (a: LatLng, b: LatLng) =>
   Math.abs(a.lat - b.lat) < 1e-9 && Math.abs(a.lng - b.lng) < 1e-9;
 
@@ -57,13 +57,12 @@ const samePoint = (a: LatLng, b: LatLng) =>
  * was lost is refused as stale when sent again, yet it is saved, and no conflict to show.
  */
 export function holdsSent(e: EditorElement, remote: MapElement): boolean {
-  const sent = toUpdateItem(e);
   const mine = pointsOf(e.coordinates);
   const theirs = pointsOf(remote.coordinates);
   const values = new Map(remote.attributes.map((a) => [a.name, a.value]));
   return (
-    (sent.name === undefined || sent.name === remote.name) &&
-    sent.templateId === remote.templateId &&
+    (!e.name || e.name === remote.name) &&
+    e.templateId === remote.templateId &&
     mine.length === theirs.length &&
     mine.every((p, i) => samePoint(p, theirs[i] as LatLng)) &&
     sentAttributes(e.attributes).every((a) => values.get(a.name) === a.value)
