@@ -72,7 +72,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
     sign: { expiresIn: config.jwtExpiresIn },
   });
 
-  const limiter = createLoginLimiter(config);
+  const limiter = createLoginLimiter(config, app.log);
   app.addHook('onClose', () => limiter.close());
   const auth = createAuthService({
     db,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -7,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
+import { reportOutages } from '../../redis.ts';
 
 /**
  * Sign-in throttling: every attempt counts against the caller's IP; failed attempts also
@@ -27,9 +29,14 @@ function tooMany(msBeforeNext: number): AppError {
 
 export function createLoginLimiter(
   config: Pick<Config, 'loginMaxPerIp' | 'loginMaxPerEmail' | 'loginWindowSeconds' | 'redisUrl'>,
+  log: FastifyBaseLogger,
 ): LoginLimiter {
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false })
+    ? reportOutages(
+        new Redis(config.redisUrl, { enableOfflineQueue: false }),
+        log,
+        'sign-in limits',
+      )
     : undefined;
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const options = { keyPrefix, points, duration: config.loginWindowSeconds };

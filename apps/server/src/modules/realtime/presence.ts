@@ -14,6 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { visibleProject } from '../access/access.ts';
 import { userFromToken } from '../auth/auth.hook.ts';
 import type { UserRecord } from '../users/users.repository.ts';
+import { closeRedis, reportOutages } from '../../redis.ts';
 
 /** Who is connected where, read once per request that lists usersOnline. */
 export interface PresenceSnapshot {
@@ -104,8 +105,8 @@ export function startPresence(
   );
   let redis: Redis[] = [];
   if (redisUrl) {
-    const pub = new Redis(redisUrl);
-    const sub = pub.duplicate();
+    const pub = reportOutages(new Redis(redisUrl), app.log, 'presence');
+    const sub = reportOutages(pub.duplicate(), app.log, 'presence (subscriber)');
     redis = [pub, sub];
     // Our own channel prefix, so other Socket.IO apps on the same Redis stay out of our lists.
     io.adapter(createAdapter(pub, sub, { key: 'integration-presence' }));
@@ -180,7 +181,7 @@ export function startPresence(
   });
   app.addHook('onClose', async () => {
     if (pending) clearTimeout(pending);
-    await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+    await Promise.all(redis.map(closeRedis));
   });
 
   return {
