@@ -306,3 +306,24 @@ describe('presence across two instances sharing Redis', () => {
     ]);
   });
 });
+
+describe('presence when Redis cannot be reached', () => {
+  it('starts with presence local to the instance, answers lists, and closes at once', async () => {
+    // Nothing listens on port 1: every connection attempt is refused.
+    const alone = await buildApp({
+      config: { ...t.config, redisUrl: 'redis://127.0.0.1:1' },
+      db: t.db,
+      logger: false,
+    });
+    await alone.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const socket = await connect(planner, urlOf(alone));
+      expect(await setPresence(socket, ids.nairobiCbd, ids.cbd02)).toEqual({ status: true });
+      expect((await projectsOnline(alone)).get(ids.nairobiCbd)).toEqual([GRACE]);
+    } finally {
+      const started = Date.now();
+      await alone.close();
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  }, 30_000);
+});

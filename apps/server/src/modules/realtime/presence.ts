@@ -186,7 +186,12 @@ export function startPresence(
 
   return {
     async snapshot() {
-      const sockets = await io.fetchSockets();
+      // Presence never holds a list up: while Redis is away (its commands would wait in the
+      // offline queue) or a peer fails to answer, the lists show this instance's own users.
+      const everywhere = redis.every((client) => client.status === 'ready');
+      const sockets = everywhere
+        ? await io.fetchSockets().catch(() => io.local.fetchSockets())
+        : await io.local.fetchSockets();
       const byProject = groupUsers(
         sockets.map((s) => ({ key: s.data.projectId, user: s.data.user })),
       );
