@@ -27,3 +27,21 @@ export async function closeRedis(client: Redis): Promise<void> {
   if (client.status !== 'ready') return client.disconnect();
   await client.quit().catch(() => client.disconnect());
 }
+
+/**
+ * Whether every connection answers a PING within `ms`. Commands on a connection run in order,
+ * so what was sent on it before (subscriptions) is live once it has answered.
+ */
+export async function answerWithin(clients: Redis[], ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  const answered = Promise.all(clients.map((client) => client.ping())).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
 import {
   button,
@@ -17,6 +17,7 @@ import {
   savedElements,
   saveNow,
   waitForMap,
+  type Workspace,
 } from './support/map.ts';
 
 // The map renders in software (SwiftShader): give each test room on a busy machine.
@@ -282,6 +283,25 @@ test('switches map types, and refuses an unknown one with the message of SPEC §
   await expect(page.getByRole('radio', { name: 'Terrain' })).toBeChecked();
 });
 
+/**
+ * Once writes go through again ('Save now'): both elements of the two tests below are saved,
+ * the pole moved 30 m north. Answers the pole as saved.
+ */
+async function savedOnceBack(
+  page: Page,
+  request: APIRequestContext,
+  ws: Workspace,
+  poleId: number | undefined,
+) {
+  await saveNow(page);
+  await expectAllSaved(page);
+  const saved = await savedElements(request, ws);
+  expect(saved).toHaveLength(2);
+  const moved = saved.find((e) => e.id === poleId);
+  expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
+  return moved;
+}
+
 test('keeps every edit while the server cannot be reached, across a reload, and saves them after', async ({
   page,
   request,
@@ -308,12 +328,7 @@ test('keeps every edit while the server cannot be reached, across a reload, and 
   expect(await savedElements(request, ws)).toHaveLength(1);
 
   await page.unroute('**/api/networkelements/**');
-  await saveNow(page);
-  await expectAllSaved(page);
-  const saved = await savedElements(request, ws);
-  expect(saved).toHaveLength(2);
-  const moved = saved.find((e) => e.id === pole?.id);
-  expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
+  await savedOnceBack(page, request, ws, pole?.id);
 });
 
 test('makes no copy and shows no conflict when answers are lost after the server saved', async ({
@@ -345,14 +360,9 @@ test('makes no copy and shows no conflict when answers are lost after the server
 
   // Sent again, the create answers the element already made, and the edit finds itself saved.
   await page.unroute(writes);
-  await saveNow(page);
-  await expectAllSaved(page);
+  const moved = await savedOnceBack(page, request, ws, pole?.id);
   await expect(button(page, 'Keep mine')).toHaveCount(0);
-  const saved = await savedElements(request, ws);
-  expect(saved).toHaveLength(2);
-  const moved = saved.find((e) => e.id === pole?.id);
   expect(moved?.version).toBe(2);
-  expect(metres(moved?.coordinates as LatLng, offset(-40, 30))).toBeLessThan(1.5);
 });
 
 test('shows a conflict between two people editing the same element, and keeps the chosen one', async ({

@@ -8,7 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
-import { reportOutages } from '../../redis.ts';
+import { closeRedis, reportOutages } from '../../redis.ts';
 
 /**
  * Sign-in throttling: every attempt counts against the caller's IP; failed attempts also
@@ -74,7 +74,7 @@ export function createLoginLimiter(
       await byEmail.delete(emailKey(email));
     },
     async close() {
-      redis?.disconnect();
+      if (redis) await closeRedis(redis);
     },
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   ELEMENT_TYPES,
-  formatElementName,
   type CreateElementBody,
   type ElementAck,
   type ElementTemplate,
@@ -26,12 +25,12 @@ import {
   type IndexedProblem,
 } from './element-errors.ts';
 import { readCluster } from './cluster-read.ts';
+import { createAnswers, createdBefore, nameUnnamed } from './element-creates.ts';
 import { attributeChecker, geometryFor, type AttributeChecker } from './element-validation.ts';
 import { assertEditable, checkRings, resolveTemplates, touchProjects } from './element-writes.ts';
 import {
   elementsRepository as repo,
   type ArchivedFacts,
-  type CreatedBefore,
   type ElementChange,
   type LiveFacts,
   type NewElementRow,
@@ -57,42 +56,6 @@ function clusterIdsOf(facts: (LiveFacts | null)[]): number[] {
   const ids = new Set<number>();
   for (const fact of facts) if (fact) ids.add(fact.clusterId);
   return [...ids];
-}
-
-type AckFacts = Omit<ElementAck, 'networkElementId'>;
-
-const ackOf = (type: ElementType, f: AckFacts): ElementAck => ({
-  id: f.id,
-  name: f.name,
-  version: f.version,
-  clusterId: f.clusterId,
-  templateId: f.templateId,
-  networkElementId: type.id,
-  updatedById: f.updatedById,
-  updatedAt: f.updatedAt,
-});
-
-/**
- * Per item, the element this user already created with the item's client key, if any. A
- * key given twice in one request is a problem of its second item: both cannot be made.
- */
-async function createdBefore(
-  tx: Queryable,
-  user: UserRecord,
-  type: ElementType,
-  items: CreateElementBody[],
-  problems: IndexedProblem[],
-): Promise<(CreatedBefore | undefined)[]> {
-  const firstIndex = new Map<string, number>();
-  items.forEach(({ clientKey }, index) => {
-    if (clientKey === undefined) return;
-    if (!firstIndex.has(clientKey)) firstIndex.set(clientKey, index);
-    else problems.push({ index, field: 'clientKey', key: 'elements.clientKeyRepeated', vars: {} });
-  });
-  if (!firstIndex.size) return items.map(() => undefined);
-  const found = await repo.createdBefore(tx, type.internalName, user.id, [...firstIndex.keys()]);
-  const byKey = new Map(found.map((made) => [made.clientKey, made]));
-  return items.map(({ clientKey }) => (clientKey ? byKey.get(clientKey) : undefined));
 }
 
 export function createElementsService(db: Database) {
@@ -205,45 +168,19 @@ export function createElementsService(db: Database) {
         await checkRings(tx, rings, problems);
         if (problems.length) throw itemsInvalid(problems, single);
 
-        // Unnamed elements are named by their cluster's convention, numbers reserved at once.
-        const unnamed = new Map<number, NewElementRow[]>();
-        for (const row of rows) {
-          if (row.n) continue;
-          const group = unnamed.get(row.c);
-          if (group) group.push(row);
-          else unnamed.set(row.c, [row]);
+        await nameUnnamed(tx, type, clusters, rows);
+        let written = { ids: [] as number[], at: '' };
+        // Nothing is written when every item was made by an earlier request.
+        if (rows.length) {
+          written = await repo
+            .insert(tx, type.internalName, rows, user.id)
+            .catch(lostToAnotherWriter);
+          await touchProjects(
+            tx,
+            [...clusters.values()].map((c) => c.projectId),
+          );
         }
-        for (const [clusterId, group] of unnamed) {
-          const cluster = clusters.get(clusterId);
-          let seq = await repo.reserveSequence(tx, clusterId, type.internalName, group.length);
-          for (const row of group) {
-            row.n = formatElementName(cluster?.naming ?? { prefix: '', pattern: '{type}-{seq}' }, {
-              typeCode: type.code,
-              clusterName: cluster?.name ?? '',
-              seq: seq++,
-            });
-          }
-        }
-        // Nothing new to write: every item was made by an earlier request.
-        if (!rows.length) return madeBefore.map((made) => ackOf(type, made as AckFacts));
-        const { ids, at } = await repo
-          .insert(tx, type.internalName, rows, user.id)
-          .catch(lostToAnotherWriter);
-        await touchProjects(
-          tx,
-          [...clusters.values()].map((c) => c.projectId),
-        );
-        const made = rows.map((row, i): AckFacts => ({
-          id: ids[i] ?? 0,
-          name: row.n,
-          version: 1,
-          clusterId: row.c,
-          templateId: row.t,
-          updatedById: user.id,
-          updatedAt: at,
-        }));
-        let next = 0;
-        return madeBefore.map((before) => ackOf(type, before ?? (made[next++] as AckFacts)));
+        return createAnswers(type, madeBefore, rows, written, user.id);
       });
     },
 

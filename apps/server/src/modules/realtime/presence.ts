@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { visibleProject } from '../access/access.ts';
 import { userFromToken } from '../auth/auth.hook.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { closeRedis, reportOutages } from '../../redis.ts';
+import { answerWithin, closeRedis, reportOutages } from '../../redis.ts';
 
 /** Who is connected where, read once per request that lists usersOnline. */
 export interface PresenceSnapshot {
@@ -65,21 +65,6 @@ async function mayBeThere(
 
 const REDIS_READY_MS = 5000;
 
-/** Whether every promise settles successfully within `ms`. */
-async function answersWithin(answers: Promise<unknown>[], ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
-  const answered = Promise.all(answers).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 const asId = (value: unknown): number | null =>
   Number.isInteger(value) && (value as number) > 0 ? (value as number) : null;
 
@@ -114,7 +99,7 @@ export function startPresence(
     // are live, this instance's list misses its peers' sockets (Redis counts no peer to ask),
     // so it starts listening only once Redis has answered on both connections, in order.
     app.addHook('onReady', async () => {
-      if (!(await answersWithin([pub.ping(), sub.ping()], REDIS_READY_MS))) {
+      if (!(await answerWithin([pub, sub], REDIS_READY_MS))) {
         app.log.warn(`Redis did not answer within ${REDIS_READY_MS} ms; presence starts local`);
       }
     });

@@ -158,6 +158,7 @@ export class ElementCollection {
   inFlight(e: EditorElement) {
     return this.creating.has(e.key);
   }
+  /** Marks creates sent (keeping the revision of each one's first sending) or answered. */
   markCreating(keys: string[], on: boolean) {
     for (const k of keys) {
       if (on) {
