@@ -13,7 +13,10 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { requestLocale } from './http/locale.ts';
+import { loggerOptions } from './http/log-serializers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { translate } from './i18n/translate.ts';
 import { registerAuthHook } from './modules/auth/auth.hook.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -50,13 +53,14 @@ export interface AppDeps {
 /** The whole HTTP application, without listening: main.ts and the tests both use it. */
 export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -67,6 +71,11 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerSecurityHeaders(app, {
+    basemaps: config.basemaps,
+    swaggerScripts: app.swaggerCSP.script,
+    swaggerStyles: app.swaggerCSP.style,
+  });
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config),
     sign: { expiresIn: config.jwtExpiresIn },

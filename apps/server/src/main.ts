@@ -5,6 +5,9 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_USERS } from './db/seed/demo.seed.ts';
 import { seedDatabase } from './db/seed/index.ts';
 
+/** How long in-flight requests may run after a stop signal before the server exits anyway. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
@@ -15,18 +18,36 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db });
 
-  // Ctrl-C / SIGTERM: stop taking requests, let those in flight finish, close the database.
+  // Ctrl-C / SIGTERM: stop taking requests, let those in flight finish (within a grace period),
+  // close the database, exit. Note: `npm start` relays the terminal's signal too, so a second
+  // one arrives at once and must not cut the first short.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await db.close();
-    process.exit(0);
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    const grace = setTimeout(() => {
+      app.log.error(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: stopping anyway`);
+      void db.close().finally(() => process.exit(1));
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    try {
+      await app.close();
+      await db.close();
+      console.log('\n  Integration stopped: requests finished, database closed.\n');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Last resort: one request's stray error is logged, never the end of the service for everyone.
+  process.on('uncaughtException', (error) => app.log.error({ err: error }, 'uncaught exception'));
+  process.on('unhandledRejection', (reason) =>
+    app.log.error({ err: reason }, 'unhandled promise rejection'),
+  );
 
   await app.listen({ port: config.port, host: config.host });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiFailure, ErrorCode } from '@integration/contracts';
@@ -30,6 +31,14 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; key: M
   },
 };
 
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+};
+
 /** Every failure leaves as the envelope of DESIGN §6, never as a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,8 +68,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return send(known.status, known.code, translate(locale, known.key));
-    if (error instanceof SyntaxError || error.statusCode === 400) {
+    if (error instanceof SyntaxError) {
       return send(400, 'VALIDATION_ERROR', translate(locale, 'validation.invalidJson'));
+    }
+    // Any other refusal of the framework or a plugin (a bad Range header, a path that leaves the
+    // static root…) is the client's: keep its status rather than calling it our failure.
+    const status = error.statusCode ?? 0;
+    if (status >= 400 && status <= 499) {
+      const reason = STATUS_CODES[status] ?? 'Client Error';
+      const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_ERROR';
+      return send(status, code, translate(locale, 'http.clientError', { status, reason }));
     }
 
     request.log.error({ err: error }, 'unhandled error');

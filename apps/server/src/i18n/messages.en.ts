@@ -123,6 +123,8 @@ export const en = {
   'validation.payloadTooLarge': 'The request body is too large.',
   'http.notFound': 'There is no API route {method} {path}.',
   'http.internal': 'Something went wrong on the server. The error was logged.',
+  'http.clientError': 'The request was refused ({status} {reason}).',
+  'http.tooDeep': 'The request body is nested too deeply (more than {max} levels).',
   'mail.reset.subject': 'Set a new password for Integration',
   'mail.reset.body':
     'Hello {name},\n\nSomeone (hopefully you) asked to set a new password for your Integration account.\nOpen this link within one hour to choose it:\n\n{link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n',

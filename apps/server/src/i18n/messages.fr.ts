@@ -132,6 +132,8 @@ export const fr: Record<MessageKey, string> = {
   'validation.payloadTooLarge': 'Le corps de la requête est trop volumineux.',
   'http.notFound': "Il n'existe pas de route d'API {method} {path}.",
   'http.internal': "Une erreur s'est produite sur le serveur. Elle a été journalisée.",
+  'http.clientError': 'La requête a été refusée ({status} {reason}).',
+  'http.tooDeep': 'Le corps de la requête est trop profondément imbriqué (plus de {max} niveaux).',
   'mail.reset.subject': 'Définir un nouveau mot de passe pour Integration',
   'mail.reset.body':
     "Bonjour {name},\n\nQuelqu'un (vous, espérons-le) a demandé à définir un nouveau mot de passe pour votre compte Integration.\nOuvrez ce lien dans l'heure pour le choisir :\n\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n",
