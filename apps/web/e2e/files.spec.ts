@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { watchCspViolations } from './support/csp.ts';
 import { emptyCluster, NAIROBI, offset, openMap, savedElements } from './support/map.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -8,6 +9,7 @@ test('imports a GeoJSON file into the cluster from the map, and exports the clus
   page,
   request,
 }) => {
+  const csp = await watchCspViolations(page);
   const ws = await emptyCluster(request);
   await openMap(page, ws);
   const poles = [offset(-30, 0), offset(0, 20), offset(30, 0)].map((p, i) => ({
@@ -51,4 +53,6 @@ test('imports a GeoJSON file into the cluster from the map, and exports the clus
   const names = exported.features.map((f) => f.properties.Name ?? f.properties.name);
   expect(names.sort()).toEqual(['Poteau Forêt', 'Poteau Été', 'Poteau Île']);
   expect(exported.features[0]?.geometry.coordinates[0]).toBeCloseTo(NAIROBI.lng, 2);
+  // The map, the import and the download all ran under the server's security headers.
+  csp.expectNone();
 });
