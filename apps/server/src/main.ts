@@ -4,6 +4,7 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { DEMO_USERS } from './db/seed/demo.seed.ts';
 import { seedDatabase } from './db/seed/index.ts';
+import { sweepStaleJobFolders } from './modules/file-format/job-folders.ts';
 
 /** How long in-flight requests may run after a stop signal before the server exits anyway. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -11,6 +12,8 @@ const SHUTDOWN_GRACE_MS = 30_000;
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
+  // A server that was killed left its GIS job folders (uploads, unpacked archives) behind.
+  const swept = await sweepStaleJobFolders();
   const db = await openDatabase(config);
   const report = await db.withStartupLock(async () => {
     await migrate(db);
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  if (swept.length) app.log.info(`removed ${swept.length} job folder(s) left by stopped servers`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [
     '',

@@ -70,9 +70,17 @@ export const en = {
   'files.zipInZip': "'{file}' holds another archive ({entry}). Unzip it and send the files inside.",
   'files.zipTooManyEntries': "'{file}' holds more than {max} files.",
   'files.zipTooLarge': "'{file}' would unpack to more than {max} MB.",
+  'files.zipMemberTooLarge':
+    "'{entry}' in '{file}' would unpack to more than {max} MB, the limit for one file.",
+  'files.zipDamaged':
+    "'{file}' is damaged: '{entry}' cannot be unpacked. Download or zip the files again.",
+  'files.importsBusy':
+    'Your imports in progress already hold close to {max} MB: wait until they finish, then send this one again.',
   'files.zipUnsafePath': "'{file}' holds an entry with an unsafe path: {entry}.",
   'files.zipNoShapefile': "'{file}' holds no shapefile (.shp) nor any other GIS layer.",
   'files.noLayers': 'no layers founds',
+  'files.noGisLayer': 'No layer with geometries could be read from {files}.',
+  'files.geoJsonNoGeometry': 'The GeoJSON holds no feature with a geometry to convert.',
   'files.shpInvalid': "'{file}' is not a shapefile: its header is not valid.",
   'files.shpTruncated':
     "'{file}' is truncated: its header announces {expected} bytes but it holds {actual}.",
@@ -81,6 +89,7 @@ export const en = {
     "'{file}' is not a projection file ({reason}). Send the right .prj, or give the EPSG code of the coordinates.",
   'files.prjHtml': 'it is a web page',
   'files.prjNotWkt': 'it holds no WKT definition',
+  'files.prjTooLarge': 'it is larger than 64 KB, which no projection file is',
   'files.crsRequired':
     'The coordinates of {layers} are not longitudes and latitudes and no coordinate system is declared. Give the EPSG code of their coordinate system (for example 32737 for UTM zone 37S).',
   'files.epsgUnknown': 'EPSG:{epsg} is not a coordinate system that GDAL knows.',

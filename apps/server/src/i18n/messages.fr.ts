@@ -76,10 +76,18 @@ export const fr: Record<MessageKey, string> = {
     '« {file} » contient une autre archive ({entry}). Décompressez-la et envoyez les fichiers qu’elle contient.',
   'files.zipTooManyEntries': '« {file} » contient plus de {max} fichiers.',
   'files.zipTooLarge': '« {file} » ferait plus de {max} Mo une fois décompressé.',
+  'files.zipMemberTooLarge':
+    '« {entry} » dans « {file} » ferait plus de {max} Mo une fois décompressé, la limite pour un fichier.',
+  'files.zipDamaged':
+    '« {file} » est endommagé : « {entry} » ne peut pas être décompressé. Téléchargez ou zippez à nouveau les fichiers.',
+  'files.importsBusy':
+    'Vos imports en cours occupent déjà près de {max} Mo : attendez qu’ils se terminent, puis renvoyez celui-ci.',
   'files.zipUnsafePath': '« {file} » contient une entrée au chemin dangereux : {entry}.',
   'files.zipNoShapefile':
     '« {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
   'files.noLayers': 'aucune couche trouvée',
+  'files.noGisLayer': 'Aucune couche avec des géométries n’a pu être lue dans {files}.',
+  'files.geoJsonNoGeometry': 'Le GeoJSON ne contient aucune entité avec une géométrie à convertir.',
   'files.shpInvalid': '« {file} » n’est pas un shapefile : son en-tête n’est pas valide.',
   'files.shpTruncated':
     '« {file} » est tronqué : son en-tête annonce {expected} octets mais il en contient {actual}.',
@@ -88,6 +96,7 @@ export const fr: Record<MessageKey, string> = {
     '« {file} » n’est pas un fichier de projection ({reason}). Envoyez le bon .prj, ou indiquez le code EPSG des coordonnées.',
   'files.prjHtml': 'c’est une page web',
   'files.prjNotWkt': 'il ne contient aucune définition WKT',
+  'files.prjTooLarge': 'il dépasse 64 Ko, ce qu’aucun fichier de projection ne fait',
   'files.crsRequired':
     'Les coordonnées de {layers} ne sont pas des longitudes et latitudes et aucun système de coordonnées n’est déclaré. Indiquez le code EPSG de leur système de coordonnées (par exemple 32737 pour UTM zone 37S).',
   'files.epsgUnknown': 'EPSG:{epsg} n’est pas un système de coordonnées connu de GDAL.',

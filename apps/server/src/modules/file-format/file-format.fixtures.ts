@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -62,4 +63,19 @@ export async function shapefileZip(body: object): Promise<Buffer> {
   const response = await post('/file-format/geoJSONToSHP', body);
   expect(response.statusCode, response.body).toBe(200);
   return response.rawPayload;
+}
+
+/** The loose parts of a shapefile of `body` (points), as a user would pick them. */
+export async function shpParts(body: object): Promise<UploadInput[]> {
+  const zip = path.join(work, `parts-${Math.random().toString(36).slice(2)}.zip`);
+  await writeFile(zip, await shapefileZip(body));
+  const dir = `${zip}.d`;
+  execFileSync('mkdir', ['-p', dir]);
+  execFileSync('unzip', ['-q', '-o', zip, '-d', dir]);
+  return Promise.all(
+    ['shp', 'shx', 'dbf', 'cpg'].map(async (e) => ({
+      name: `points.${e}`,
+      data: await readFile(path.join(dir, `points.${e}`)),
+    })),
+  );
 }

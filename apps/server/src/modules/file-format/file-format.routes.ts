@@ -42,9 +42,9 @@ export function fileFormatRoutes(files: FileFormatService, config: Config) {
       '/file-format/import',
       { schema: { tags, consumes: ['multipart/form-data'] }, bodyLimit: config.importMaxBytes },
       async (request, reply) => {
-        requireUser(request);
         const stream = await files.importFiles(
           request.parts() as AsyncIterable<UploadPart>,
+          requireUser(request),
           requestLocale(request),
         );
         return reply.type('application/json; charset=utf-8').send(stream);

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   elementTypeByName,
@@ -33,6 +33,7 @@ import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protoco
 import { splitGeoJson } from './geojson-to-shp.ts';
 import { kmlIconStyles } from './kml-styles.ts';
 import { asciiJson, changedNames, shortFieldNames, type FieldRename } from './field-names.ts';
+import { unpackBudget, type UnpackLimits } from './unpack-budget.ts';
 import { collectSources, type UploadedFile } from './upload-sources.ts';
 import { zipStream } from './zip-writer.ts';
 
@@ -57,10 +58,16 @@ export interface FileAnswer {
 const PAGE = 20_000;
 const MAX_FILES = 200;
 
-/** ZIP limits: entries, and bytes once unpacked (a multiple of the upload limit). */
-const zipLimits = (config: Config) => ({
+/**
+ * What one import may unpack: bytes on disk (a multiple of the upload limit, shared by a user's
+ * imports in flight; the server's all together hold at most four users' worth), entries, and a
+ * member no larger than the same file sent on its own.
+ */
+const unpackLimits = (config: Config): UnpackLimits => ({
+  maxBytesPerUser: config.importMaxBytes * 5,
+  maxBytesPerServer: config.importMaxBytes * 20,
   maxEntries: 5_000,
-  maxUncompressedBytes: config.importMaxBytes * 5,
+  maxMemberBytes: config.importMaxBytes,
 });
 
 /** A safe file name from a user's name: no path, no control characters. */
@@ -84,6 +91,19 @@ function cleanAfter(stream: Readable, done: () => Promise<void>): Readable {
   stream.once('error', clean);
   return stream;
 }
+
+/** A pass-through that reports each chunk's size to `count`, which may refuse it by throwing. */
+const countingBytes = (count: (bytes: number) => void) =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        count(chunk.length);
+        callback(null, chunk);
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+  });
 
 const write = (out: WriteStream, text: string) =>
   out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
@@ -166,8 +186,14 @@ export function createFileFormatService(db: Database, config: Config) {
     gdal,
 
     /** Reads uploaded GIS files (POST /file-format/import): the answer's JSON, as a file stream. */
-    async importFiles(parts: AsyncIterable<UploadPart>, locale: Locale): Promise<Readable> {
+    async importFiles(
+      parts: AsyncIterable<UploadPart>,
+      user: UserRecord,
+      locale: Locale,
+    ): Promise<Readable> {
+      const budget = unpackBudget(user.id, unpackLimits(config));
       const job = await gdal.newJob();
+      const done = () => job.done().finally(budget.release);
       try {
         // Loose parts of one shapefile must sit side by side: every upload goes in one folder.
         const uploadDir = path.join(job.abs, 'upload');
@@ -207,7 +233,8 @@ export function createFileFormatService(db: Database, config: Config) {
             ) {
               abs = path.join(uploadDir, `${uploads.length}-${name}`);
             }
-            await pipeline(part.file, createWriteStream(abs));
+            // Counted as it lands: concurrent uploads of a user share the budget from their first byte.
+            await pipeline(part.file, countingBytes(budget.upload), createWriteStream(abs));
             if (part.file.truncated) throw tooLarge();
             total += (await stat(abs)).size;
             if (total > config.importMaxBytes) throw tooLarge();
@@ -227,11 +254,14 @@ export function createFileFormatService(db: Database, config: Config) {
         const { sources, warnings } = await collectSources(uploads, {
           workDir: path.join(job.abs, 'src'),
           root: gdal.root,
-          limits: zipLimits(config),
+          budget,
           epsg,
           t: tr(locale),
         });
-        if (!sources.length) throw fileProblem(422, 'files.noLayers');
+        if (!sources.length) {
+          const files = uploads.map((u) => `'${u.name}'`).join(', ');
+          throw fileProblem(422, 'files.noGisLayer', { files });
+        }
         const outcome = await gdal.run<ImportOutcome>({
           op: 'import',
           locale,
@@ -240,9 +270,9 @@ export function createFileFormatService(db: Database, config: Config) {
           warnings,
           dir: job.dir,
         });
-        return cleanAfter(createReadStream(outcome.responseFile), job.done);
+        return cleanAfter(createReadStream(outcome.responseFile), done);
       } catch (error) {
-        await job.done();
+        await done();
         throw error;
       }
     },
@@ -252,7 +282,7 @@ export function createFileFormatService(db: Database, config: Config) {
       const job = await gdal.newJob();
       try {
         const split = splitGeoJson(body);
-        if (!split.layers.length) throw fileProblem(422, 'files.noLayers');
+        if (!split.layers.length) throw fileProblem(422, 'files.geoJsonNoGeometry');
         const renames = shortFieldNames(split.fieldNames);
         const byName = Object.fromEntries(renames.map((r) => [r.name, r.shortName]));
         const layers: ConvertLayer[] = [];

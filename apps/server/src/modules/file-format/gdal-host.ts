@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { toAppError } from './file-errors.ts';
+import { newJobsRoot } from './job-folders.ts';
 import type { WorkerResponse, WorkerTask } from './gdal-protocol.ts';
 
 interface Pending {
@@ -21,7 +21,7 @@ const crashed = (reason: string) =>
  * folder under one temporary root, removed when the job is done.
  */
 export class GdalHost {
-  readonly root = mkdtempSync(path.join(os.tmpdir(), 'integration-gdal-'));
+  readonly root = newJobsRoot();
   private worker: Worker | null = null;
   private ready: Promise<Worker> | null = null;
   private readonly pending = new Map<number, Pending>();

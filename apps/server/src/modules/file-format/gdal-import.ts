@@ -243,7 +243,10 @@ export async function convertImport(
         layers: job.emptyLayers.map((l) => l.layer).join(', '),
       });
     }
-    throw problem(422, 'files.noLayers');
+    // SPEC §5's own words where it asks for them (a shapefile without a layer); ours elsewhere.
+    if (task.sources.some((s) => s.kind === 'shapefile')) throw problem(422, 'files.noLayers');
+    const files = task.sources.map((s) => `'${s.label}'`).join(', ');
+    throw problem(422, 'files.noGisLayer', { files });
   }
   for (const empty of job.emptyLayers) job.warnings.push(job.t('files.warn.emptyLayer', empty));
   appendFileSync(job.responseFile, `],"warnings":${JSON.stringify(job.warnings)}}}`);

@@ -9,7 +9,7 @@ type Refusal = { status: number; message: RegExp; why: string; retry?: Record<st
 
 const noFeatures = (why: string): Refusal => ({
   status: 422,
-  message: /holds no features|no layers founds/,
+  message: /holds no features|No layer with geometries could be read/,
   why,
 });
 const crsAsked = (epsg: string, why: string): Refusal => ({
@@ -89,7 +89,7 @@ export const INTEROP_REFUSED: Record<string, Refusal> = {
   'kml/fastkml/archive-1.kmz': noFeatures('regions and network links, no placemark geometry'),
   'fibre/ofds-standard-examples/networks.csv': {
     status: 422,
-    message: /no layers founds/,
+    message: /No layer with geometries could be read from 'networks.csv'/,
     why: 'a CSV of networks without any geometry column',
   },
   'kml/togeojson/bad.kml': {
@@ -122,11 +122,7 @@ export const INTEROP_REFUSED: Record<string, Refusal> = {
     message: /is not GeoJSON/,
     why: 'no "type" member',
   },
-  'kml/fastkml/small_world.kmz': {
-    status: 422,
-    message: /not a vector dataset/,
-    why: 'a KML super-overlay of images (raster), no features',
-  },
+  'kml/fastkml/small_world.kmz': noFeatures('a KML super-overlay of images (raster), no features'),
   'kml/giscore/big.kmz': {
     status: 422,
     message: /could not be read/,

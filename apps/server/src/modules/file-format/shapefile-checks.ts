@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { fileProblem } from './file-errors.ts';
 
 /** Shape types of the ESRI Shapefile Technical Description (1998). */
@@ -59,11 +59,29 @@ export async function checkShpHeader(file: string, label: string): Promise<void>
   }
 }
 
-export type PrjCheck = { ok: true } | { ok: false; reason: 'files.prjHtml' | 'files.prjNotWkt' };
+/** The first `bytes` of a small text file (a .prj, a .cpg): never the whole of a hostile one. */
+export async function readHead(file: string, bytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The largest .prj read: real ones (WKT, even ESRI's with TOWGS84) hold well under 4 KB. */
+const PRJ_MAX_BYTES = 65_536;
+
+export type PrjCheck =
+  { ok: true } | { ok: false; reason: 'files.prjHtml' | 'files.prjNotWkt' | 'files.prjTooLarge' };
 
 /** A .prj must hold a WKT definition; an HTML page (a download gone wrong) is the usual impostor. */
 export async function checkPrj(file: string): Promise<PrjCheck> {
-  const text = (await readFile(file, 'latin1')).slice(0, 65_536).trim();
+  const head = await readHead(file, PRJ_MAX_BYTES + 1);
+  if (head.length > PRJ_MAX_BYTES) return { ok: false, reason: 'files.prjTooLarge' };
+  const text = head.trim();
   if (/^<|<html|<!doctype/i.test(text)) return { ok: false, reason: 'files.prjHtml' };
   if (!/^[A-Z_]+\s*\[/i.test(text)) return { ok: false, reason: 'files.prjNotWkt' };
   return { ok: true };

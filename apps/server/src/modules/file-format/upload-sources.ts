@@ -1,13 +1,14 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_EXTENSIONS } from '@integration/contracts';
 import type { MessageKey, MessageVars } from '../../i18n/translate.ts';
 import { chooseDbfEncoding } from './dbf-encoding.ts';
 import { fileProblem } from './file-errors.ts';
 import type { ImportSource, SourceKind } from './gdal-protocol.ts';
-import { checkPrj, checkShpHeader } from './shapefile-checks.ts';
+import { checkPrj, checkShpHeader, readHead } from './shapefile-checks.ts';
 import { checkKmlCoordinates } from './kml-checks.ts';
-import { extractZip, inspectZip, type ZipLimits } from './zip-archive.ts';
+import type { UnpackBudget } from './unpack-budget.ts';
+import { extractZip, inspectZip } from './zip-archive.ts';
 
 type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
@@ -37,6 +38,10 @@ const SINGLE_FILE: Record<string, SourceKind> = {
 };
 
 const extension = (file: string) => path.extname(file).slice(1).toLowerCase();
+
+/** The members of an archive that hold a layer, and those the import reads at all. */
+const LAYER_EXTENSIONS = new Set(['shp', ...Object.keys(SINGLE_FILE)]);
+const READ_EXTENSIONS = new Set([...LAYER_EXTENSIONS, 'shx', 'dbf', 'prj', 'cpg', 'dbt']);
 
 interface Candidate {
   abs: string;
@@ -78,7 +83,7 @@ async function shapefileSource(
   if (!dbf) warnings.push(t('files.warn.noDbf', { file: shp.label }));
   else {
     const cpg = parts.get('cpg');
-    const cpgText = cpg ? (await readFile(cpg.abs, 'latin1')).slice(0, 100) : null;
+    const cpgText = cpg ? await readHead(cpg.abs, 100) : null;
     const choice = await chooseDbfEncoding(dbf.abs, cpgText);
     if (choice.encoding) options.push(`ENCODING=${choice.encoding}`);
     if (choice.warning) warnings.push(t(choice.warning.key, choice.warning.vars));
@@ -95,15 +100,22 @@ async function shapefileSource(
 }
 
 /**
- * Turns what was uploaded into datasets for GDAL: archives are checked and unpacked (KMZ too),
- * shapefile parts are grouped by folder and base name, and each shapefile is checked before
- * GDAL reads it. Refuses, with a 4xx, what cannot be read.
+ * Turns what was uploaded into datasets for GDAL: archives are checked and their GIS members
+ * unpacked (KMZ too) within the request's budget, shapefile parts are grouped by folder and base
+ * name, and each shapefile is checked before GDAL reads it. Refuses, with a 4xx, what cannot be
+ * read.
  */
 export async function collectSources(
   uploads: UploadedFile[],
-  options: { workDir: string; root: string; limits: ZipLimits; epsg: number | null; t: Translate },
+  options: {
+    workDir: string;
+    root: string;
+    budget: UnpackBudget;
+    epsg: number | null;
+    t: Translate;
+  },
 ): Promise<{ sources: ImportSource[]; warnings: string[] }> {
-  const { workDir, root, limits, epsg, t } = options;
+  const { workDir, root, budget, epsg, t } = options;
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const warnings: string[] = [];
   const sources: ImportSource[] = [];
@@ -125,9 +137,16 @@ export async function collectSources(
   }
   let archiveIndex = 0;
   for (const upload of uploads.filter((u) => ['zip', 'kmz'].includes(extension(u.name)))) {
-    await inspectZip(upload.abs, upload.name, limits);
+    const entries = await inspectZip(upload.abs, upload.name, budget.limits.maxEntries);
+    const members = entries.filter((e) => READ_EXTENSIONS.has(extension(e.name)));
+    // Refused from its directory alone: nothing of an archive without a layer is written.
+    if (!members.some((e) => LAYER_EXTENSIONS.has(extension(e.name)))) {
+      throw fileProblem(422, 'files.zipNoShapefile', { file: upload.name });
+    }
+    budget.unpack(upload.name, members);
     const dir = path.join(workDir, `archive-${archiveIndex++}`);
-    const files = await extractZip(upload.abs, upload.name, dir);
+    const wanted = new Set(members.map((e) => e.name));
+    const files = await extractZip(upload.abs, upload.name, dir, wanted);
     await rm(upload.abs, { force: true });
     groups.push({
       candidates: files.map((abs) => ({

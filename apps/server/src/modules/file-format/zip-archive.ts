@@ -5,16 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { fileProblem } from './file-errors.ts';
 
-export interface ZipLimits {
-  maxEntries: number;
-  maxUncompressedBytes: number;
-}
-
 const ARCHIVES = /\.(zip|kmz|shz|7z|rar|tar|gz|tgz|bz2|xz)$/i;
 /** Files no GIS reader wants: macOS resource forks, hidden files. */
 const JUNK = /(^|\/)(__MACOSX\/|\.[^/]*$)/;
 
-interface ZipEntryInfo {
+export interface ZipEntryInfo {
   name: string;
   size: number;
 }
@@ -28,13 +23,13 @@ const openZip = (file: string) =>
 
 /**
  * Reads the central directory only and refuses, before anything is written: a file that is no
- * zip, too many entries, too many bytes once unpacked (a zip bomb), unsafe paths, and archives
- * inside the archive. The declared sizes are enforced again while extracting.
+ * zip, too many entries, unsafe paths, and archives inside the archive. The sizes it lists are
+ * the ones declared; yauzl enforces them while extracting, so a budget can trust them.
  */
 export async function inspectZip(
   file: string,
   label: string,
-  limits: ZipLimits,
+  maxEntries: number,
 ): Promise<ZipEntryInfo[]> {
   let zip: yauzl.ZipFile;
   try {
@@ -43,11 +38,10 @@ export async function inspectZip(
     throw fileProblem(400, 'files.notZip', { file: label });
   }
   try {
-    if (zip.entryCount > limits.maxEntries) {
-      throw fileProblem(413, 'files.zipTooManyEntries', { file: label, max: limits.maxEntries });
+    if (zip.entryCount > maxEntries) {
+      throw fileProblem(413, 'files.zipTooManyEntries', { file: label, max: maxEntries });
     }
     const entries: ZipEntryInfo[] = [];
-    let total = 0;
     await new Promise<void>((resolve, reject) => {
       zip.on('error', () => reject(fileProblem(400, 'files.notZip', { file: label })));
       zip.on('end', () => resolve());
@@ -61,11 +55,6 @@ export async function inspectZip(
         if (ARCHIVES.test(name)) {
           return reject(fileProblem(400, 'files.zipInZip', { file: label, entry: name }));
         }
-        total += entry.uncompressedSize;
-        if (total > limits.maxUncompressedBytes) {
-          const max = Math.round(limits.maxUncompressedBytes / 1024 / 1024);
-          return reject(fileProblem(413, 'files.zipTooLarge', { file: label, max }));
-        }
         entries.push({ name, size: entry.uncompressedSize });
         zip.readEntry();
       });
@@ -77,31 +66,44 @@ export async function inspectZip(
   }
 }
 
-/** Unpacks the entries inspectZip accepted into `dir` (yauzl checks each size as it reads). */
-export async function extractZip(file: string, label: string, dir: string): Promise<string[]> {
+/**
+ * Unpacks the entries named in `wanted` into `dir`. yauzl checks each entry's size and CRC as it
+ * reads, and fails its stream on a lie or damaged data: that stream has its error handler
+ * before anything is awaited (an unhandled 'error' event would end the process), and a damaged
+ * entry is refused naming it.
+ */
+export async function extractZip(
+  file: string,
+  label: string,
+  dir: string,
+  wanted: ReadonlySet<string>,
+): Promise<string[]> {
   const zip = await openZip(file).catch(() => {
     throw fileProblem(400, 'files.notZip', { file: label });
   });
   const written: string[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      const fail = () => reject(fileProblem(400, 'files.notZip', { file: label }));
-      zip.on('error', fail);
+      zip.on('error', () => reject(fileProblem(400, 'files.notZip', { file: label })));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;
-        if (name.endsWith('/') || JUNK.test(name)) return zip.readEntry();
+        if (!wanted.has(name)) return zip.readEntry();
         const target = path.join(dir, ...name.split(/[\\/]/));
-        zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return fail();
-          mkdir(path.dirname(target), { recursive: true })
-            .then(() => pipeline(stream, createWriteStream(target)))
-            .then(() => {
-              written.push(target);
-              zip.readEntry();
-            })
-            .catch(fail);
-        });
+        mkdir(path.dirname(target), { recursive: true })
+          .then(() => unpackEntry(zip, entry, target))
+          .then(() => {
+            written.push(target);
+            zip.readEntry();
+          })
+          .catch((error: unknown) =>
+            // A write that failed (a full disk: it has a syscall) is the server's fault, not the file's.
+            reject(
+              isSystemError(error)
+                ? error
+                : fileProblem(400, 'files.zipDamaged', { file: label, entry: name }),
+            ),
+          );
       });
       zip.readEntry();
     });
@@ -110,3 +112,15 @@ export async function extractZip(file: string, label: string, dir: string): Prom
   }
   return written;
 }
+
+/** Opens one entry's stream and pipes it to `target`: pipeline handles its errors at once. */
+const unpackEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry, target: string) =>
+  new Promise<void>((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(err ?? new Error('no stream'));
+      pipeline(stream, createWriteStream(target)).then(resolve, reject);
+    }),
+  );
+
+const isSystemError = (error: unknown) =>
+  typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
