@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 
 const email = z.email().max(254);
@@ -8,7 +9,7 @@ export const loginQuery = z.object({ locale: z.string().max(10).optional() });
 export const loginBody = z.object({
   email,
   password: z.string().min(1).max(1024),
-  platform: z.string().trim().min(1).max(100),
+  platform: text().trim().min(1).max(100),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -20,6 +21,6 @@ export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(1024);
 /** Authorised either by `token` (from a reset or invitation mail) or by the bearer token. */
 export const setPasswordBody = z.object({
   password: passwordSchema,
-  token: z.string().min(10).max(200).optional(),
+  token: text().min(10).max(200).optional(),
 });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, paramId, text } from './primitives.ts';
 import type { ElementTypeName } from './element-types.ts';
 
 /** How an attribute is edited and checked (issue "Network elements"). */
@@ -104,7 +105,7 @@ export const attributeKey = (name: string) =>
 // ---- request bodies ----
 
 export const MAX_CLIENT_KEY = 100;
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = bodyId;
 export const latLngSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
@@ -112,20 +113,20 @@ export const latLngSchema = z.object({
 /** A point, or the vertices of a line or a zone ring (closing vertex optional). */
 export const coordinatesSchema = z.union([latLngSchema, z.array(latLngSchema).min(1).max(100_000)]);
 
-const attributeValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()]);
+const attributeValue = z.union([text().max(100_000), z.number(), z.boolean(), z.null()]);
 /** Attributes as the spec's list, or as a plain { name: value } object. */
 export const attributesInput = z.union([
   z
-    .array(z.object({ name: z.string().min(1).max(200), value: attributeValue.optional() }).loose())
+    .array(z.object({ name: text().min(1).max(200), value: attributeValue.optional() }).loose())
     .max(500),
-  z.record(z.string().min(1).max(200), attributeValue),
+  z.record(text().min(1).max(200), attributeValue),
 ]);
 
 export const createElementBody = z.object({
   clusterId: id,
   templateId: id.optional(),
   networkElementId: id.optional(),
-  name: z.string().trim().max(200).optional(),
+  name: text().trim().max(200).optional(),
   coordinates: coordinatesSchema,
   attributes: attributesInput.optional(),
   /**
@@ -133,20 +134,27 @@ export const createElementBody = z.object({
    * created an element of this type with answers that element and makes no other, so a
    * retried create never leaves a duplicate.
    */
-  clientKey: z.string().min(1).max(MAX_CLIENT_KEY).optional(),
+  clientKey: text().min(1).max(MAX_CLIENT_KEY).optional(),
 });
 export type CreateElementBody = z.infer<typeof createElementBody>;
 
 export const updateElementBody = z.object({
   id: id.optional(),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: text().trim().min(1).max(200).optional(),
   coordinates: coordinatesSchema.optional(),
   attributes: attributesInput.optional(),
   templateId: id.optional(),
   networkElementId: id.optional(),
   updatedById: z.number().optional(),
   /** The version the client last saw; a stale one is refused with 409. */
-  version: z.number().int().positive().optional(),
+  version: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'The version of the element this edit is based on. Send it: an edit of an older version is refused with 409 and the current element, so nobody overwrites a change unseen. Without it the edit is saved over whatever is stored, and the answer carries a Warning header.',
+    ),
 });
 export type UpdateElementBody = z.infer<typeof updateElementBody>;
 
@@ -161,7 +169,7 @@ export const editMultipleBody = z.object({
 });
 export const deleteMultipleBody = z.object({ data: z.array(id).min(1).max(MAX_BATCH) });
 
-export const elementClusterParams = z.object({ clusterId: id });
+export const elementClusterParams = z.object({ clusterId: paramId });
 /** `shape=compact`: flat rows and their templates, for the map (see compact-elements.ts). */
 export const elementClusterQuery = z.object({ shape: z.enum(['full', 'compact']).optional() });
 export type ClusterShape = 'full' | 'compact';

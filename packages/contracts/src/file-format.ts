@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './primitives.ts';
 import { ELEMENT_TYPES } from './element-types.ts';
 
 /** GIS file formats the server writes (issue "GIS files"). */
@@ -43,7 +44,7 @@ export const IMPORT_EXTENSIONS = [
 ] as const;
 
 const segments = ELEMENT_TYPES.map((t) => t.segment) as [string, ...string[]];
-const id = z.number().int().positive().max(2_147_483_647);
+const id = bodyId;
 
 export const exportBody = z.object({
   clusterId: id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, paramId, text } from './primitives.ts';
 import type { ElementCounts } from './element-types.ts';
 import { namingConventionSchema, type NamingConvention } from './naming.ts';
 
@@ -69,18 +70,18 @@ export interface Cluster {
   usersOnline: OnlineUser[];
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const name = z.string().trim().min(1).max(100);
+const id = bodyId;
+const name = text().trim().min(1).max(100);
 
-export const idParams = z.object({ id });
-export const projectIdParams = z.object({ projectId: id });
-export const subsidiaryIdParams = z.object({ subsidiaryId: id });
-export const clientIdParams = z.object({ clientId: id });
-export const memberParams = z.object({ id, userId: id });
+export const idParams = z.object({ id: paramId });
+export const projectIdParams = z.object({ projectId: paramId });
+export const subsidiaryIdParams = z.object({ subsidiaryId: paramId });
+export const clientIdParams = z.object({ clientId: paramId });
+export const memberParams = z.object({ id: paramId, userId: paramId });
 
 export const projectsQuery = z.object({
-  platformName: z.string().max(100).optional(),
-  mainProjectId: id.optional(),
+  platformName: text().max(100).optional(),
+  mainProjectId: paramId.optional(),
 });
 
 export const createCentralOfficeBody = z.object({ projectId: id, name });

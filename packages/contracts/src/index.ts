@@ -10,6 +10,7 @@ export * from './envelope.ts';
 export * from './hierarchy.ts';
 export * from './locales.ts';
 export * from './naming.ts';
+export * from './primitives.ts';
 export * from './realtime.ts';
 export * from './storage-keys.ts';
 export * from './users.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paramId, text } from './primitives.ts';
 
 export const ROLES = ['admin', 'planner', 'field', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,15 +20,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ id: paramId });
 
 /** An admin invites a user: a mail lets them set their password (SPEC §4, issue "Organisation"). */
 export const createUserBody = z.object({
   email: z.email().max(254),
-  name: z.string().trim().min(1).max(200),
+  name: text().trim().min(1).max(200),
   role: roleSchema,
-  mobile: z.string().trim().max(50).optional(),
-  platforms: z.array(z.string().min(1).max(100)).max(20).optional(),
+  mobile: text().trim().max(50).optional(),
+  platforms: z.array(text().min(1).max(100)).max(20).optional(),
   /** A temporary password; the user must choose their own after signing in with it. */
   password: z.string().min(8).max(1024).optional(),
 });

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import type { Locale } from '@integration/contracts';
+import { UNSTORABLE_TEXT, type Locale } from '@integration/contracts';
 import { translate } from '../i18n/translate.ts';
 
 /** What fastify-type-provider-zod keeps of a zod issue in `params`. */
@@ -27,6 +27,40 @@ function valueAt(root: unknown, path: string[]): unknown {
   return current;
 }
 
+/** A zod issue as nested inside a union's or a record key's issue. */
+interface InnerIssue {
+  code: string;
+  path?: (string | number)[];
+  message?: string;
+  errors?: InnerIssue[][];
+  issues?: InnerIssue[];
+}
+
+/**
+ * The issue that says what is wrong, where zod wraps it: the union branch that fits the input
+ * (not the one refused only for its type, an array where an object came), or a record key's own
+ * issue (a key is named by its record: it may be the very text that cannot be shown).
+ */
+function unwrap(error: FastifySchemaValidationError): FastifySchemaValidationError {
+  const wrapper = error.params as unknown as InnerIssue;
+  const inner =
+    error.keyword === 'invalid_union'
+      ? wrapper.errors?.find((b) => !(b.length === 1 && b[0]?.code === 'invalid_type'))?.[0]
+      : error.keyword === 'invalid_key'
+        ? wrapper.issues?.[0]
+        : undefined;
+  if (!inner) return error;
+  const { code, path = [], message = '', ...params } = inner;
+  const keyPath = error.keyword === 'invalid_key' ? [] : path;
+  return unwrap({
+    ...error,
+    keyword: code,
+    instancePath: [error.instancePath, ...keyPath].join('/'),
+    message,
+    params,
+  });
+}
+
 /** Turns the zod issues of a rejected request into one localised line per field. */
 export function describeValidation(
   locale: Locale,
@@ -34,7 +68,7 @@ export function describeValidation(
   input: unknown,
   context: string,
 ): FieldProblem[] {
-  return errors.map((error) => {
+  return errors.map(unwrap).map((error) => {
     const issue = error.params as IssueParams;
     const path = error.instancePath.split('/').filter(Boolean);
     const field = path.length ? path.join('.') : context;
@@ -76,6 +110,10 @@ export function describeValidation(
         });
         break;
       case 'custom':
+        if ((issue as { params?: { reason?: string } }).params?.reason === UNSTORABLE_TEXT) {
+          message = t('validation.unstorableText');
+          break;
+        }
         // A refinement's own reason (in English: schemas are shared with the web app).
         message =
           error.message && error.message !== 'Invalid input'

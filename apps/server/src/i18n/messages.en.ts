@@ -127,6 +127,8 @@ export const en = {
   'validation.unknownField': "'{field}' is not a known field.",
   'validation.invalid': "'{field}' is invalid.",
   'validation.invalidBecause': "'{field}' is invalid: {reason}.",
+  'validation.unstorableText':
+    "'{field}' holds a character that cannot be stored (a NUL character or a lone surrogate).",
   'validation.unsupportedMediaType':
     'Send the request body as JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'The request body is too large.',

@@ -136,6 +136,8 @@ export const fr: Record<MessageKey, string> = {
   'validation.unknownField': "« {field} » n'est pas un champ connu.",
   'validation.invalid': '« {field} » est invalide.',
   'validation.invalidBecause': '« {field} » est invalide : {reason}.',
+  'validation.unstorableText':
+    '« {field} » contient un caractère impossible à enregistrer (un caractère NUL ou un substitut UTF-16 isolé).',
   'validation.unsupportedMediaType':
     'Envoyez le corps de la requête en JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'Le corps de la requête est trop volumineux.',

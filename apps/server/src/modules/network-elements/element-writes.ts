@@ -18,8 +18,11 @@ export interface ClusterFacts {
   naming: NamingConvention;
 }
 
-export const clusterFacts = (db: Queryable, ids: number[]) =>
-  db.rows<ClusterFacts>(sql`
+export const clusterFacts = async (db: Queryable, ids: number[]): Promise<ClusterFacts[]> =>
+  // No ids, no query: `IN ()` is a syntax error (edit/multiple of elements deleted meanwhile).
+  ids.length === 0
+    ? []
+    : db.rows<ClusterFacts>(sql`
     SELECT c.id, c.name, co.project_id AS "projectId",
            json_build_object('prefix', c.naming_prefix, 'pattern', c.naming_pattern) AS naming
     FROM clusters c JOIN central_offices co ON co.id = c.central_office_id

@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import {
+  isStorableText,
   MAX_BATCH,
   MAX_CLIENT_KEY,
   type CreateElementBody,
@@ -49,9 +50,15 @@ const isValue = (v: unknown) =>
   v === null ||
   typeof v === 'boolean' ||
   isFinite(v) ||
-  (typeof v === 'string' && v.length <= 100_000);
+  (typeof v === 'string' && v.length <= 100_000 && isStorableText(v));
 const isAttributeName = (v: unknown): v is string =>
-  typeof v === 'string' && v.length >= 1 && v.length <= 200;
+  typeof v === 'string' && v.length >= 1 && v.length <= 200 && isStorableText(v);
+/** A name as zod's text() takes it: trimmed, storable, at most 200 characters. */
+const nameOf = (v: unknown, min: number): string | undefined => {
+  if (typeof v !== 'string' || !isStorableText(v)) return undefined;
+  const name = v.trim();
+  return name.length >= min && name.length <= 200 ? name : undefined;
+};
 
 function attributes(v: unknown): Attributes | undefined {
   if (Array.isArray(v)) {
@@ -94,9 +101,8 @@ function createItem(v: unknown): CreateElementBody | undefined {
   const item: Record<string, unknown> = { clusterId: v.clusterId };
   if (!optionalIds(v, item, ['templateId', 'networkElementId'])) return undefined;
   if (v.name !== undefined) {
-    if (typeof v.name !== 'string') return undefined;
-    const name = v.name.trim();
-    if (name.length > 200) return undefined;
+    const name = nameOf(v.name, 0);
+    if (name === undefined) return undefined;
     item.name = name;
   }
   item.coordinates = coords;
@@ -108,6 +114,7 @@ function createItem(v: unknown): CreateElementBody | undefined {
   if (v.clientKey !== undefined) {
     const key = v.clientKey;
     if (typeof key !== 'string' || key.length < 1 || key.length > MAX_CLIENT_KEY) return undefined;
+    if (!isStorableText(key)) return undefined;
     item.clientKey = key;
   }
   return item as CreateElementBody;
@@ -117,9 +124,8 @@ function editItem(v: unknown): (UpdateElementBody & { id: number }) | undefined 
   if (!isObject(v) || !isId(v.id)) return undefined;
   const item: Record<string, unknown> = { id: v.id };
   if (v.name !== undefined) {
-    if (typeof v.name !== 'string') return undefined;
-    const name = v.name.trim();
-    if (name.length < 1 || name.length > 200) return undefined;
+    const name = nameOf(v.name, 1);
+    if (name === undefined) return undefined;
     item.name = name;
   }
   if (v.coordinates !== undefined) {

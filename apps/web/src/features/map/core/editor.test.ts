@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MapElement, UpdateElementBody } from '@integration/contracts';
-import { Editor } from './editor.ts';
+import { Editor, type EditorDeps } from './editor.ts';
 import { memoryPendingStore } from './pending-store.ts';
 import type { SaveGateway } from './save-gateway.ts';
 
@@ -38,6 +38,8 @@ function fakeServer() {
     down: false,
     losesAnswers: false,
     conflict: null as MapElement | null,
+    /** Ids deleted by someone else: an edit of one is refused as the real server does. */
+    gone: new Set<number>(),
     updates: [] as UpdateElementBody[],
     deleted: [] as number[],
     gateway: {
@@ -60,6 +62,12 @@ function fakeServer() {
         if (server.down) throw { status: 0, message: 'network' };
         if (server.conflict)
           throw { status: 409, message: 'stale', details: { current: [server.conflict] } };
+        const gone = items.flatMap((i, index) => (server.gone.has(i.id) ? [index] : []));
+        if (gone.length && items.length === 1) throw { status: 404, message: 'not found' };
+        if (gone.length) {
+          const details = gone.map((index) => ({ index, field: 'id', message: 'not found' }));
+          throw { status: 400, message: 'invalid', details };
+        }
         const stale = items.flatMap((i) => {
           const saved = savedEdits.get(i.id);
           return saved && saved.version > (i.version ?? 1) ? [saved] : [];
@@ -86,7 +94,11 @@ function fakeServer() {
   return server;
 }
 
-async function openEditor(server = fakeServer(), pending = memoryPendingStore()) {
+async function openEditor(
+  server = fakeServer(),
+  pending = memoryPendingStore(),
+  events: EditorDeps['events'] = {},
+) {
   const editor = new Editor({
     clusterId: 7,
     loadElements: async () => [pole(1, -1.28), pole(2, -1.2801)],
@@ -94,6 +106,7 @@ async function openEditor(server = fakeServer(), pending = memoryPendingStore())
     gateway: server.gateway,
     pending,
     autosaveDelayMs: 5,
+    events,
   });
   await editor.load();
   return { editor, server, pending };
@@ -248,6 +261,30 @@ describe('the map editor engine', () => {
     await settle();
     expect(update.mock.calls[0]?.[1][0]).toMatchObject({ id: 1, name: 'My name', version: 2 });
     expect(editor.collection.get('e1')?.status).toBe('none');
+  });
+
+  it('drops the edit of an element deleted elsewhere, tells the user, and saves the rest', async () => {
+    const server = fakeServer();
+    const onGone = vi.fn();
+    const { editor } = await openEditor(server, memoryPendingStore(), { onGone });
+    server.gone.add(2);
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    editor.reshape('e2', { lat: -1.26, lng: 36.8 });
+    await settle();
+    expect(onGone).toHaveBeenCalledWith([expect.objectContaining({ id: 2, name: 'POL-2' })]);
+    expect(editor.collection.get('e2')).toBeUndefined();
+    expect(editor.collection.get('e1')?.status).toBe('none');
+    expect(server.calls).toEqual(['update pole 2', 'update pole 1']);
+
+    // One edit alone answers 404: settled the same way, and never sent again.
+    server.gone.add(1);
+    editor.reshape('e1', { lat: -1.25, lng: 36.8 });
+    await settle();
+    await settle();
+    expect(onGone).toHaveBeenCalledTimes(2);
+    expect(editor.collection.get('e1')).toBeUndefined();
+    expect(server.calls).toEqual(['update pole 2', 'update pole 1', 'update pole 1']);
+    expect(editor.get().save.state).toBe('saved');
   });
 
   it('snaps a dragged marker onto a marker within 15 m', async () => {

@@ -32,7 +32,7 @@ export interface EditorDeps {
   gateway: SaveGateway;
   pending: PendingStore;
   /** Toasts and the like; the editor itself keeps statuses in its state. */
-  events?: Partial<Pick<SaveEvents, 'onSaved' | 'onFailed'>>;
+  events?: Partial<Pick<SaveEvents, 'onSaved' | 'onFailed' | 'onGone'>>;
   mapType?: MapType;
   autosaveDelayMs?: number;
   newKey?: () => string;
@@ -68,6 +68,7 @@ export class Editor {
         onSaved: (kind, n) => deps.events?.onSaved?.(kind, n),
         onFailed: (kind, message) => deps.events?.onFailed?.(kind, message),
         onConflict: (elements) => this.addConflicts(elements),
+        onGone: (elements) => deps.events?.onGone?.(elements),
         onSettled: () => this.persist(),
       },
       deps.autosaveDelayMs,

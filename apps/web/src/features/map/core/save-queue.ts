@@ -27,6 +27,8 @@ export interface SaveEvents {
   onSaved(kind: SaveKind, count: number): void;
   onFailed(kind: SaveKind, message: string): void;
   onConflict(elements: EditorElement[]): void;
+  /** Edited here, deleted by someone else meanwhile: dropped from the map, the user told. */
+  onGone(elements: EditorElement[]): void;
   onSettled(): void;
 }
 
@@ -213,8 +215,9 @@ export class SaveQueue {
       return 'refused';
     }
     const problems = Array.isArray(failure.details)
-      ? (failure.details as { index?: number; message?: string }[])
+      ? (failure.details as { index?: number; field?: string; message?: string }[])
       : [];
+    if (op === 'edit' && this.dropGone(items, status, problems)) return 'refused';
     // A refused create made nothing (the request is one transaction): a removal drops it.
     const made = op === 'create' ? { createSentRev: undefined } : {};
     const byIndex = new Map<number, string>();
@@ -227,5 +230,27 @@ export class SaveQueue {
     }
     this.events.onFailed(kind, failure.message);
     return 'refused';
+  }
+
+  /**
+   * An edit of elements the server no longer has (404 for one; for a batch, problems on `id`)
+   * can never succeed: those leave the map and the user is told; the rest of the batch, not
+   * refused on its own account, goes again. True when that was the whole refusal.
+   */
+  private dropGone(
+    items: EditorElement[],
+    status: number,
+    problems: { index?: number; field?: string }[],
+  ): boolean {
+    const goneAt = new Set(
+      status === 404 && items.length === 1
+        ? [0]
+        : problems.filter((p) => p.field === 'id').map((p) => p.index),
+    );
+    if (!goneAt.size || problems.some((p) => p.field !== 'id')) return false;
+    const gone = items.filter((_, index) => goneAt.has(index));
+    this.collection.batched(() => gone.forEach((e) => this.collection.forget(e.key)));
+    this.events.onGone(gone);
+    return true;
   }
 }

@@ -84,6 +84,13 @@ export function MapWorkspace({
       events: {
         onSaved: (kind) => notify.success(t(`map.toast.${kind}Saved`)),
         onFailed: (kind, message) => notify.error(t(`map.toast.${kind}Failed`, { message })),
+        onGone: (elements) =>
+          notify.error(
+            t('map.toast.deletedElsewhere', {
+              count: elements.length,
+              names: elements.map((e) => e.name).join(', '),
+            }),
+          ),
       },
     });
     const view = new MapView({
