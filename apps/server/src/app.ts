@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
+import { Revocations, signClaims } from './modules/auth/tokens.ts';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
   });
 
   const limiter = createLoginLimiter(config, app.log);
+  const revocations = new Revocations();
   app.addHook('onClose', () => limiter.close());
   const auth = createAuthService({
     db,
@@ -89,10 +91,22 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
     limiter,
     mailer: mailer ?? createMailer(config, app.log),
     log: app.log,
-    signToken: (userId) => app.jwt.sign({ sub: String(userId) }),
+    signToken: (user) => app.jwt.sign(signClaims(user)),
+    unlockTokens: {
+      sign: (email) => app.jwt.sign({ unlock: email }, { expiresIn: '1h' }),
+      read(token) {
+        try {
+          const { unlock } = app.jwt.verify<{ unlock?: unknown }>(token);
+          return typeof unlock === 'string' ? unlock : null;
+        } catch {
+          return null;
+        }
+      },
+    },
+    revocations,
   });
 
-  const presence = startPresence(app, db, config.redisUrl);
+  const presence = startPresence(app, db, config.redisUrl, revocations);
   await app.register(
     async (api) => {
       registerAuthHook(api, db);

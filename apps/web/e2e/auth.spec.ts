@@ -1,4 +1,8 @@
+import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { e2eDataDir } from '../playwright.config.ts';
 import { ADMIN, apiLogin, inviteUser, latestMailTo, linkIn } from './support/server.ts';
 import { expectOnProjects, signIn } from './support/ui.ts';
 
@@ -50,12 +54,20 @@ test('switches to French and sees French labels after the reload', async ({ page
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('logs out to the login screen and cannot go back', async ({ page }) => {
+test('logs out to the login screen and cannot go back', async ({ page, request }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expectOnProjects(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const loggedOut = page.waitForResponse('**/api/auth/logout');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveTitle('Integration | Login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The server forgot the token too: a copy of it is worth nothing.
+  expect((await loggedOut).status()).toBe(200);
+  const profile = await request.get('/api/users/profile', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(profile.status()).toBe(401);
   await page.goto('/project');
   await expect(page).toHaveTitle('Integration | Login');
 });
@@ -128,8 +140,15 @@ test('an invited user with a temporary password must set their own first', async
   const email = await inviteUser(request, { password: 'temporary-1' });
   await signIn(page, email, 'temporary-1');
   await expect(page).toHaveTitle('Integration | Set Password');
+  await expect(page.getByText('The temporary password you signed in with')).toBeVisible();
+  await page.getByLabel(/^Current password/).fill('not-the-temporary');
   await page.getByLabel(/^New password/).fill('my-own-password');
   await page.getByLabel(/^Confirm password/).fill('my-own-password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The current password is not right.' }),
+  ).toBeVisible();
+  await page.getByLabel(/^Current password/).fill('temporary-1');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expectOnProjects(page);
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -162,5 +181,28 @@ test('resets a password from the mailed link and signs in with it', async ({ pag
   await expectOnProjects(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await signIn(page, email, 'reset-password-1');
+  await expectOnProjects(page);
+});
+
+/** An unlock link as the server mails it: a token signed with the server's own secret. */
+async function unlockLink(email: string): Promise<string> {
+  const secret = (await readFile(path.join(e2eDataDir, 'jwt-secret'), 'utf8')).trim();
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ unlock: email, iat: now, exp: now + 600 })}`;
+  const signature = createHmac('sha256', secret).update(body).digest('base64url');
+  return `/auth/unlock?token=${body}.${signature}`;
+}
+
+test('the unlock link of the mail opens sign-in again, and a bad one says so', async ({ page }) => {
+  await page.goto('/auth/unlock?token=not-a-real-link-token');
+  await expect(page).toHaveTitle('Integration | Unlock');
+  await expect(page.getByRole('alert')).toContainText('invalid or expired');
+  await expect(page.getByRole('link', { name: 'Reset your password instead' })).toBeVisible();
+
+  await page.goto(await unlockLink(ADMIN.email));
+  await expect(page.getByRole('status')).toContainText('you can sign in now');
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await signIn(page, ADMIN.email, ADMIN.password);
   await expectOnProjects(page);
 });

@@ -22,5 +22,11 @@ export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(1024);
 export const setPasswordBody = z.object({
   password: passwordSchema,
   token: text().min(10).max(200).optional(),
+  /** Required with the bearer token when the user has a password (a temporary one too). */
+  currentPassword: z.string().min(1).max(1024).optional(),
 });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+/** The token of the unlock link mailed after repeated failed sign-ins. */
+export const unlockBody = z.object({ token: text().min(10).max(2000) });
+export type UnlockBody = z.infer<typeof unlockBody>;

@@ -53,6 +53,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const localized = error.localize?.(locale);
       const vars = localized ? { ...error.vars, ...localized.vars } : error.vars;
       const message = translate(locale, error.messageKey, vars);
+      // A refusal that passes with time says when: clients and proxies read Retry-After.
+      if (error.statusCode === 429 && typeof vars.seconds === 'number') {
+        void reply.header('retry-after', String(vars.seconds));
+      }
       return send(
         error.statusCode,
         error.code,

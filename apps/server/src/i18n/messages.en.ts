@@ -3,7 +3,7 @@ export const en = {
   'auth.signedIn': 'Signed in successfully.',
   'auth.invalidCredentials': 'Incorrect email or password.',
   'auth.platformForbidden': 'Your account does not have access to the {platform} platform.',
-  'auth.rateLimited': 'Too many sign-in attempts. Try again in {minutes} minute(s).',
+  'auth.rateLimited': 'Too many sign-in attempts. Try again in {seconds} second(s).',
   'auth.resetSent':
     'If an account exists for this email, a link to set a new password has been sent.',
   'auth.invalidResetToken': 'This link is invalid, already used or expired. Ask for a new one.',
@@ -12,6 +12,11 @@ export const en = {
   'auth.unauthorized': 'You are not signed in, or your session has expired. Please sign in again.',
   'auth.forbidden': 'You do not have permission to do this.',
   'auth.setPasswordNeedsAuth': 'Open the link from your email, or sign in, to set a password.',
+  'auth.currentPasswordWrong': 'The current password is not right.',
+  'auth.signedOut': 'Signed out.',
+  'auth.unlocked': 'Sign-in is open again for your account: you can sign in now.',
+  'auth.invalidUnlockLink':
+    'This unlock link is invalid or expired. Wait a little, or reset your password.',
   'users.notFound': 'User {id} was not found.',
   'users.emailTaken': 'A user with the email {email} already exists.',
   'users.invited': 'The user was created and an invitation was sent to {email}.',
@@ -142,6 +147,9 @@ export const en = {
   'mail.invite.subject': 'You are invited to Integration',
   'mail.invite.body':
     'Hello {name},\n\nAn account was created for you on Integration.\nOpen this link within one hour to set your password:\n\n{link}\n',
+  'mail.unlock.subject': 'Failed sign-ins on your Integration account',
+  'mail.unlock.body':
+    'Hello {name},\n\nSomeone tried to sign in to your Integration account with a wrong password several times, so sign-in is slowed down for it.\nIf it was you, open this link within one hour to sign in again at once:\n\n{link}\n\nIf it was not you, your password held: consider changing it anyway.\n',
 } as const;
 
 export type MessageKey = keyof typeof en;

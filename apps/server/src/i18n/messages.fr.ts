@@ -4,7 +4,7 @@ export const fr: Record<MessageKey, string> = {
   'auth.signedIn': 'Connexion réussie.',
   'auth.invalidCredentials': 'Adresse e-mail ou mot de passe incorrect.',
   'auth.platformForbidden': "Votre compte n'a pas accès à la plateforme {platform}.",
-  'auth.rateLimited': 'Trop de tentatives de connexion. Réessayez dans {minutes} minute(s).',
+  'auth.rateLimited': 'Trop de tentatives de connexion. Réessayez dans {seconds} seconde(s).',
   'auth.resetSent':
     'Si un compte existe pour cette adresse, un lien pour définir un nouveau mot de passe a été envoyé.',
   'auth.invalidResetToken': 'Ce lien est invalide, déjà utilisé ou expiré. Demandez-en un nouveau.',
@@ -15,6 +15,11 @@ export const fr: Record<MessageKey, string> = {
   'auth.forbidden': "Vous n'avez pas l'autorisation de faire cela.",
   'auth.setPasswordNeedsAuth':
     'Ouvrez le lien reçu par e-mail, ou connectez-vous, pour définir un mot de passe.',
+  'auth.currentPasswordWrong': 'Le mot de passe actuel n’est pas le bon.',
+  'auth.signedOut': 'Déconnecté.',
+  'auth.unlocked': 'La connexion est de nouveau ouverte pour votre compte : vous pouvez vous connecter.',
+  'auth.invalidUnlockLink':
+    'Ce lien de déblocage est invalide ou expiré. Patientez un peu, ou réinitialisez votre mot de passe.',
   'users.notFound': "L'utilisateur {id} est introuvable.",
   'users.emailTaken': "Un utilisateur avec l'adresse {email} existe déjà.",
   'users.invited': "L'utilisateur a été créé et une invitation a été envoyée à {email}.",
@@ -151,4 +156,7 @@ export const fr: Record<MessageKey, string> = {
   'mail.invite.subject': 'Vous êtes invité sur Integration',
   'mail.invite.body':
     "Bonjour {name},\n\nUn compte a été créé pour vous sur Integration.\nOuvrez ce lien dans l'heure pour définir votre mot de passe :\n\n{link}\n",
+  'mail.unlock.subject': 'Connexions échouées sur votre compte Integration',
+  'mail.unlock.body':
+    "Bonjour {name},\n\nQuelqu'un a essayé plusieurs fois de se connecter à votre compte Integration avec un mauvais mot de passe : la connexion est ralentie pour ce compte.\nSi c'était vous, ouvrez ce lien dans l'heure pour vous reconnecter tout de suite :\n\n{link}\n\nSi ce n'était pas vous, votre mot de passe a tenu : pensez tout de même à le changer.\n",
 };

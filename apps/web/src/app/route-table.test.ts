@@ -9,7 +9,7 @@ describe('route table', () => {
     expect(ROUTES.generateQr.path).toBe('/qr/generateQR');
   });
 
-  it('guards every route but login, selectplatform, setpassword and reset', () => {
+  it('guards every route but login, selectplatform, setpassword, reset and unlock', () => {
     const open = Object.values(ROUTES)
       .filter((r) => r.guard === 'public')
       .map((r) => r.path);
@@ -18,6 +18,7 @@ describe('route table', () => {
       '/auth/resetpassword',
       '/auth/selectplatform',
       '/auth/setpassword',
+      '/auth/unlock',
     ]);
   });
 

@@ -28,6 +28,13 @@ export const ROUTES = {
     layout: 'none',
     guard: 'public',
   },
+  unlock: {
+    path: '/auth/unlock',
+    title: 'Unlock',
+    titleKey: 'routes.unlock',
+    layout: 'none',
+    guard: 'public',
+  },
   project: {
     path: '/project',
     title: 'Project',

@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { SelectPlatformPage } from '../features/auth/SelectPlatformPage.tsx';
 import { SetPasswordPage } from '../features/auth/SetPasswordPage.tsx';
+import { UnlockPage } from '../features/auth/UnlockPage.tsx';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage.tsx';
 import { RequireProfile } from './RequireProfile.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
@@ -33,6 +34,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   selectPlatform: <SelectPlatformPage />,
   setPassword: <SetPasswordPage />,
   resetPassword: <ResetPasswordPage />,
+  unlock: <UnlockPage />,
   project: page(() => import('../features/projects/ProjectsPage.tsx'), 'ProjectsPage'),
   co: page(
     () => import('../features/central-offices/CentralOfficesPage.tsx'),

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PLATFORM_NAME } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError, unauthorized } from '../../http/app-error.ts';
-import { usersRepository, type UserRecord } from '../users/users.repository.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { verifyToken, type TokenClaims } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,12 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser?: UserRecord;
+    tokenClaims?: TokenClaims;
   }
-}
-
-export interface TokenPayload {
-  sub: string;
-  iat: number;
 }
 
 /** The bearer token of a request's Authorization header, if any. */
@@ -27,24 +24,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The user behind a token, or null when the token is missing, invalid, expired or revoked. */
-export async function userFromToken(
-  app: FastifyInstance,
-  db: Database,
-  token: string | undefined,
-): Promise<UserRecord | null> {
-  if (!token) return null;
-  let payload: TokenPayload;
-  try {
-    payload = app.jwt.verify<TokenPayload>(token);
-  } catch {
-    return null;
-  }
-  const user = await usersRepository.findById(db, Number(payload.sub));
-  if (!user) return null;
-  // A token issued before the last password change no longer counts.
-  if (payload.iat < user.passwordChangedAt) return null;
-  return user;
-}
+export const userFromToken = async (app: FastifyInstance, db: Database, token?: string) =>
+  (await verifyToken(app, db, token))?.user ?? null;
 
 /**
  * Default deny: every API route needs a valid token unless it says `config.public`, and
@@ -54,14 +35,16 @@ export function registerAuthHook(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;
-    const user = await userFromToken(app, db, bearerToken(request));
-    if (!user) throw unauthorized();
+    const verified = await verifyToken(app, db, bearerToken(request));
+    if (!verified) throw unauthorized();
+    const { user, claims } = verified;
     if (!config.anyPlatform && !user.platforms.some((p) => p.name === PLATFORM_NAME)) {
       throw new AppError(403, 'PLATFORM_FORBIDDEN', 'auth.platformForbidden', {
         platform: PLATFORM_NAME,
       });
     }
     request.currentUser = user;
+    request.tokenClaims = claims;
   });
 }
 

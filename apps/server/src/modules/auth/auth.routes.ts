@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, loginQuery, resetBody, setPasswordBody } from '@integration/contracts';
+import {
+  loginBody,
+  loginQuery,
+  resetBody,
+  setPasswordBody,
+  unlockBody,
+} from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
-import { bearerToken, userFromToken } from './auth.hook.ts';
+import { bearerToken, requireUser, userFromToken } from './auth.hook.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(auth: AuthService, db: Database) {
@@ -17,7 +23,7 @@ export function authRoutes(auth: AuthService, db: Database) {
       '/auth/login',
       { config: open, schema: { tags: ['auth'], querystring: loginQuery, body: loginBody } },
       async (request) => {
-        const signedIn = await auth.login(request.body, request.ip);
+        const signedIn = await auth.login(request.body, request.ip, requestLocale(request));
         // Top-level fields are what the spec's client reads; `data` is the envelope.
         return {
           status: true,
@@ -34,7 +40,7 @@ export function authRoutes(auth: AuthService, db: Database) {
       { config: open, schema: { tags: ['auth'], body: resetBody } },
       async (request) => {
         const locale = requestLocale(request);
-        auth.requestReset(request.body.email, locale);
+        auth.requestReset(request.body.email, request.ip, locale);
         return { status: true, data: null, message: translate(locale, 'auth.resetSent') };
       },
     );
@@ -44,14 +50,14 @@ export function authRoutes(auth: AuthService, db: Database) {
       { config: open, schema: { tags: ['auth'], body: setPasswordBody } },
       async (request) => {
         const locale = requestLocale(request);
-        const { password, token } = request.body;
+        const { password, token, currentPassword } = request.body;
         let signedIn;
         if (token) {
           signedIn = await auth.setPassword(password, { resetToken: token });
         } else {
           const user = await userFromToken(app, db, bearerToken(request));
           if (!user) throw new AppError(401, 'UNAUTHORIZED', 'auth.setPasswordNeedsAuth');
-          signedIn = await auth.setPassword(password, { user });
+          signedIn = await auth.setPassword(password, { user, currentPassword, ip: request.ip });
         }
         const message = translate(locale, 'auth.passwordSet');
         return {
@@ -60,6 +66,32 @@ export function authRoutes(auth: AuthService, db: Database) {
           ...(signedIn ?? {}),
           passwordset: true,
           data: signedIn ? { ...signedIn, passwordset: true } : null,
+        };
+      },
+    );
+
+    // Signs this token out for good: the server refuses it from now on, sockets included.
+    api.post('/auth/logout', { schema: { tags: ['auth'] } }, async (request) => {
+      requireUser(request);
+      if (request.tokenClaims) await auth.logout(request.tokenClaims);
+      return {
+        status: true,
+        data: null,
+        message: translate(requestLocale(request), 'auth.signedOut'),
+      };
+    });
+
+    api.post(
+      '/auth/unlock',
+      { config: open, schema: { tags: ['auth'], body: unlockBody } },
+      async (request) => {
+        if (!(await auth.unlock(request.body.token))) {
+          throw new AppError(400, 'INVALID_RESET_TOKEN', 'auth.invalidUnlockLink');
+        }
+        return {
+          status: true,
+          data: null,
+          message: translate(requestLocale(request), 'auth.unlocked'),
         };
       },
     );

@@ -9,6 +9,7 @@ import { toPublicUser, usersRepository, type UserRecord } from '../users/users.r
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { resetTokensRepository, type ResetPurpose } from './reset-tokens.repository.ts';
+import { revokedTokensRepository, type Revocations, type TokenClaims } from './tokens.ts';
 
 export interface SignedIn {
   user: User;
@@ -17,17 +18,21 @@ export interface SignedIn {
 
 interface Deps {
   db: Database;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'loginMaxPerEmail'>;
   limiter: LoginLimiter;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  signToken: (userId: number) => string;
+  signToken: (user: UserRecord) => string;
+  /** A link token that unlocks sign-in for one email, and its reading (null when not valid). */
+  unlockTokens: { sign(email: string): string; read(token: string): string | null };
+  revocations: Revocations;
 }
 
-export function createAuthService({ db, config, limiter, mailer, log, signToken }: Deps) {
+export function createAuthService(deps: Deps) {
+  const { db, config, limiter, mailer, log, signToken, unlockTokens, revocations } = deps;
   const signIn = (user: UserRecord): SignedIn => ({
     user: toPublicUser(user),
-    access_token: signToken(user.id),
+    access_token: signToken(user),
   });
 
   async function sendPasswordLink(user: UserRecord, purpose: ResetPurpose, locale: Locale) {
@@ -41,13 +46,45 @@ export function createAuthService({ db, config, limiter, mailer, log, signToken 
     });
   }
 
+  /** Mailed in the background: neither the answer nor its timing may tell that it went. */
+  function sendUnlockLink(user: UserRecord, locale: Locale) {
+    const link = `${config.publicUrl}/auth/unlock?token=${encodeURIComponent(unlockTokens.sign(user.email))}`;
+    mailer
+      .send({
+        to: user.email,
+        subject: translate(locale, 'mail.unlock.subject'),
+        text: translate(locale, 'mail.unlock.body', { name: user.name, link }),
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'unlock mail failed'));
+  }
+
+  /**
+   * A stolen token must not be enough to take the account over: changing a password with one
+   * needs the current password (counted as a sign-in attempt, so it cannot be guessed faster).
+   */
+  async function assertCurrentPassword(user: UserRecord, current: string | undefined, ip: string) {
+    if (user.passwordHash === null) return;
+    if (!current) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'validation.required', {
+        field: 'currentPassword',
+      });
+    }
+    await limiter.assertAllowed(ip, user.email);
+    if (!(await verifyPassword(user.passwordHash, current))) {
+      await limiter.recordFailure(user.email);
+      throw new AppError(400, 'VALIDATION_ERROR', 'auth.currentPasswordWrong');
+    }
+  }
+
   return {
-    async login(body: LoginBody, ip: string): Promise<SignedIn> {
+    async login(body: LoginBody, ip: string, locale: Locale): Promise<SignedIn> {
       await limiter.assertAllowed(ip, body.email);
       const user = await usersRepository.findByEmail(db, body.email);
       const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !valid) {
-        await limiter.recordFailure(body.email);
+        const failures = await limiter.recordFailure(body.email);
+        // The owner gets a way back in, once per run of failures; an unknown email gets nothing.
+        if (user && failures === config.loginMaxPerEmail) sendUnlockLink(user, locale);
         throw new AppError(401, 'INVALID_CREDENTIALS', 'auth.invalidCredentials');
       }
       await limiter.recordSuccess(body.email);
@@ -63,11 +100,28 @@ export function createAuthService({ db, config, limiter, mailer, log, signToken 
      * Answers at once and does the work afterwards, so neither the answer nor its timing
      * tells whether the email has an account.
      */
-    requestReset(email: string, locale: Locale): void {
+    requestReset(email: string, ip: string, locale: Locale): void {
       void (async () => {
+        // Over the limit, the answer stays the same and nothing is sent.
+        if (!(await limiter.allowReset(ip, email))) return;
         const user = await usersRepository.findByEmail(db, email);
         if (user) await sendPasswordLink(user, 'reset', locale);
       })().catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+    },
+
+    /** Clears the failed sign-ins of the link's email; false when the link is not valid. */
+    async unlock(token: string): Promise<boolean> {
+      const email = unlockTokens.read(token);
+      if (!email) return false;
+      await limiter.unlock(email);
+      return true;
+    },
+
+    /** Signs one token out, and closes the connections opened with it. */
+    async logout(claims: TokenClaims): Promise<void> {
+      if (!claims.jti) return;
+      await revokedTokensRepository.revoke(db, claims.jti, claims.exp);
+      revocations.emit('revoked', { jti: claims.jti });
     },
 
     sendInvitation: (user: UserRecord, locale: Locale) => sendPasswordLink(user, 'invite', locale),
@@ -75,8 +129,9 @@ export function createAuthService({ db, config, limiter, mailer, log, signToken 
     /** Sets the password of the token's user, or of the signed-in user; signs them in. */
     async setPassword(
       password: string,
-      by: { resetToken: string } | { user: UserRecord },
+      by: { resetToken: string } | { user: UserRecord; currentPassword?: string; ip: string },
     ): Promise<SignedIn | null> {
+      if ('user' in by) await assertCurrentPassword(by.user, by.currentPassword, by.ip);
       // Hash before the transaction: argon2 is slow and PGlite has one connection.
       const hash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
@@ -88,6 +143,7 @@ export function createAuthService({ db, config, limiter, mailer, log, signToken 
         return id;
       });
       const user = await usersRepository.findById(db, userId);
+      if (user) revocations.emit('revoked', { userId, beforeVersion: user.tokenVersion });
       if (!user?.platforms.some((p) => p.name === PLATFORM_NAME)) return null;
       return signIn(user);
     },

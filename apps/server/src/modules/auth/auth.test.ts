@@ -191,8 +191,8 @@ describe('tokens', () => {
   });
 
   it('refuses an expired token', async () => {
-    const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = t.app.jwt.sign({ sub: '1', iat: past, exp: past + 60 });
+    // Signed as if 13 hours ago: past the 12 hours a token lasts.
+    const expired = t.app.jwt.sign({ sub: '1' }, { clockTimestamp: Date.now() - 13 * 3_600_000 });
     const response = await t.app.inject({ url: '/api/users/profile', headers: bearer(expired) });
     expect(response.statusCode).toBe(401);
   });
@@ -285,9 +285,11 @@ describe('password reset', () => {
 
   it('lets a signed-in user set a password and signs out their older tokens', async () => {
     const oldToken = await t.login('field@example.com', 'field1234');
-    // Tokens carry whole seconds: step past the second the old token was issued in.
-    await new Promise((r) => setTimeout(r, 1100));
-    const response = await setPassword({ password: 'field-pass-2' }, bearer(oldToken));
+    // In the same second: revocation goes by the credentials' version, not the clock.
+    const response = await setPassword(
+      { password: 'field-pass-2', currentPassword: 'field1234' },
+      bearer(oldToken),
+    );
     expect(response.statusCode).toBe(200);
     const fresh = response.json().access_token as string;
     expect(

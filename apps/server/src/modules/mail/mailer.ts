@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -45,7 +46,8 @@ export function createMailer(
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(
         outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`,
+        // The random part keeps two mails of one millisecond apart (one would overwrite the other).
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`,
       );
       await writeFile(file, info.message as Buffer);
       log.info({ to: mail.to, file }, 'mail written to outbox (SMTP_URL is not set)');

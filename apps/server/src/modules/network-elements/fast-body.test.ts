@@ -71,11 +71,15 @@ describe('fast create/multiple body', () => {
     for (const body of bad) expect(check(body)).toEqual({ handled: false, zodOk: false });
   });
 
-  it('leaves to zod what only zod turns valid (numbers as text)', () => {
-    expect(check({ data: [{ clusterId: '7', coordinates: point }] })).toEqual({
-      handled: false,
-      zodOk: true,
-    });
+  it('refuses, as zod does, ids as text and text PostgreSQL cannot store', () => {
+    for (const item of [
+      { clusterId: '7', coordinates: point },
+      { clusterId: 7, coordinates: point, name: 'NUL \u0000' },
+      { clusterId: 7, coordinates: point, clientKey: 'lone \ud800' },
+      { clusterId: 7, coordinates: point, attributes: { Owner: '\udc00' } },
+    ]) {
+      expect(check({ data: [item] })).toEqual({ handled: false, zodOk: false });
+    }
   });
 });
 

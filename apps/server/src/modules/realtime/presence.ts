@@ -12,7 +12,7 @@ import {
 } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { visibleProject } from '../access/access.ts';
-import { userFromToken } from '../auth/auth.hook.ts';
+import { verifyToken, type Revocation, type Revocations } from '../auth/tokens.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { answerWithin, closeRedis, reportOutages } from '../../redis.ts';
 
@@ -73,10 +73,14 @@ const asId = (value: unknown): number | null =>
  * usersOnline is read from the connected sockets. With REDIS_URL, the Redis adapter makes
  * every instance see every instance's sockets.
  */
+const tokenRoom = (jti: string) => `token:${jti}`;
+const credentialsRoom = (userId: number, version: number) => `credentials:${userId}:${version}`;
+
 export function startPresence(
   app: FastifyInstance,
   db: Database,
   redisUrl: string | undefined,
+  revocations: Revocations,
 ): Presence {
   const io = new Server<
     Record<string, never>,
@@ -123,13 +127,17 @@ export function startPresence(
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    userFromToken(app, db, typeof token === 'string' ? token : undefined)
-      .then((user) => {
-        if (!user || !user.platforms.some((p) => p.name === PLATFORM_NAME)) {
+    verifyToken(app, db, typeof token === 'string' ? token : undefined)
+      .then((verified) => {
+        const user = verified?.user;
+        if (!verified || !user?.platforms.some((p) => p.name === PLATFORM_NAME)) {
           return next(new Error('UNAUTHORIZED'));
         }
         socket.data = { user: { id: user.id, name: user.name }, projectId: null, clusterId: null };
         signedIn.set(socket.id, user);
+        // Rooms by token and by credentials' version: a revocation closes them, on any instance.
+        const { jti, tokenVersion } = verified.claims;
+        void socket.join([credentialsRoom(user.id, tokenVersion), ...(jti ? [tokenRoom(jti)] : [])]);
         next();
       })
       .catch(next);
@@ -158,7 +166,18 @@ export function startPresence(
     });
   });
 
+  // A token signed out, or a password changed: its sockets are closed (the client signs in again).
+  const revoked = (revocation: Revocation) => {
+    const room =
+      'jti' in revocation
+        ? tokenRoom(revocation.jti)
+        : credentialsRoom(revocation.userId, revocation.beforeVersion);
+    io.in(room).disconnectSockets(true);
+  };
+  revocations.on('revoked', revoked);
+
   app.addHook('preClose', async () => {
+    revocations.off('revoked', revoked);
     closing = true;
     if (pending) clearTimeout(pending);
     // Open WebSockets would keep the HTTP server from closing.

@@ -1,19 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Role, User } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { assignedProjectIds } from '../access/access.ts';
 
 /** A user as the server knows it: the public shape plus what sign-in needs. */
 export interface UserRecord extends User {
   passwordHash: string | null;
-  /** Unix seconds of the last password change (tokens issued before it are refused). */
-  passwordChangedAt: number;
+  /** Bumped by each password change: tokens carrying an older one are refused. */
+  tokenVersion: number;
 }
 
 const selectUsers = (where: SQL) => sql`
   SELECT u.id, u.name, u.email, u.mobile, u.role,
          u.password_set AS passwordset,
          u.password_hash AS "passwordHash",
-         floor(extract(epoch FROM u.password_changed_at))::float8 AS "passwordChangedAt",
+         u.token_version AS "tokenVersion",
          coalesce(
            json_agg(json_build_object('name', p.name, 'url', p.url) ORDER BY p.id)
              FILTER (WHERE p.id IS NOT NULL),
@@ -27,7 +28,7 @@ const selectUsers = (where: SQL) => sql`
   ORDER BY u.name, u.id`;
 
 export function toPublicUser(record: UserRecord): User {
-  const { passwordHash: _hash, passwordChangedAt: _changed, ...user } = record;
+  const { passwordHash: _hash, tokenVersion: _version, ...user } = record;
   return user;
 }
 
@@ -44,11 +45,28 @@ export const usersRepository = {
         JOIN platforms p2 ON p2.id = up2.platform_id WHERE p2.name = ${platform})`),
     ),
 
+  /** Users of the platform assigned to any project that `memberId` is assigned to, and them. */
+  listProjectMembers: (db: Queryable, platform: string, memberId: number) =>
+    db.rows<UserRecord>(
+      selectUsers(sql`(u.id = ${memberId} OR u.id IN (
+        SELECT cou.user_id FROM central_office_users cou
+        JOIN central_offices co ON co.id = cou.central_office_id
+        WHERE co.project_id IN (${assignedProjectIds(memberId)})
+        UNION
+        SELECT cu.user_id FROM cluster_users cu
+        JOIN clusters c ON c.id = cu.cluster_id
+        JOIN central_offices co ON co.id = c.central_office_id
+        WHERE co.project_id IN (${assignedProjectIds(memberId)})))
+        AND u.id IN (
+          SELECT up2.user_id FROM user_platforms up2
+          JOIN platforms p2 ON p2.id = up2.platform_id WHERE p2.name = ${platform})`),
+    ),
+
   async setPassword(db: Queryable, userId: number, passwordHash: string): Promise<void> {
     await db.rows(sql`
       UPDATE users
       SET password_hash = ${passwordHash}, password_set = true,
-          password_changed_at = now(), updated_at = now()
+          password_changed_at = now(), token_version = token_version + 1, updated_at = now()
       WHERE id = ${userId}`);
   },
 

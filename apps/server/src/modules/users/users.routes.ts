@@ -18,12 +18,16 @@ export function usersRoutes(db: Database, users: UsersService) {
       return { status: true, user, data: user };
     });
 
-    // Everyone on the platform, for assigning people to COs and clusters.
+    // The people to assign to COs and clusters: everyone on the platform for admins; for a
+    // planner, the people of their own projects (emails and mobiles are not for everyone).
     api.get('/users/integration', { schema: { tags: ['users'] } }, async (request) => {
       const me = requireUser(request);
       if (me.role !== 'admin' && me.role !== 'planner') throw forbidden();
-      const users = (await usersRepository.listByPlatform(db, PLATFORM_NAME)).map(toPublicUser);
-      return { status: true, data: users };
+      const records =
+        me.role === 'admin'
+          ? await usersRepository.listByPlatform(db, PLATFORM_NAME)
+          : await usersRepository.listProjectMembers(db, PLATFORM_NAME, me.id);
+      return { status: true, data: records.map(toPublicUser) };
     });
 
     api.post(

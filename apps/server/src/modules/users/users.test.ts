@@ -55,11 +55,14 @@ describe('GET /api/platforms/user', () => {
 });
 
 describe('GET /api/users/integration', () => {
-  it('lists the platform’s users for admins and planners, without secrets', async () => {
+  it('lists the people of a planner’s projects, and everyone for admins, without secrets', async () => {
     const response = await get('/api/users/integration', planner);
     expect(response.statusCode).toBe(200);
     const users = response.json<{ data: Record<string, unknown>[] }>().data;
-    expect(users.map((u) => u.email)).toEqual(
+    // The admin is assigned to none of the planner's projects: not theirs to see.
+    expect(users.map((u) => u.email).sort()).toEqual(['field@example.com', 'planner@example.com']);
+    const all = (await get('/api/users/integration', admin)).json<{ data: { email: string }[] }>();
+    expect(all.data.map((u) => u.email)).toEqual(
       expect.arrayContaining(['admin@example.com', 'planner@example.com', 'field@example.com']),
     );
     for (const user of users) {

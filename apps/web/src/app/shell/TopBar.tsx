@@ -3,6 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { authApi } from '../../features/auth/auth.api.ts';
 import { session } from '../../session/session.ts';
 import { ROUTES } from '../route-table.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -15,6 +16,8 @@ export function TopBar({ sidebarOpen, onToggle }: { sidebarOpen: boolean; onTogg
   const queryClient = useQueryClient();
   const user = session.user();
   const logout = () => {
+    // The server forgets the token even if this tab's answer never comes back.
+    void authApi.logout().catch(() => undefined);
     session.signOut();
     queryClient.clear();
     navigate(ROUTES.login.path, { replace: true });

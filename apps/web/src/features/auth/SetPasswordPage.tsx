@@ -14,7 +14,8 @@ import { signInWith } from './useProfile.ts';
 
 /**
  * Sets a password with the token of a reset or invitation link, or, for a signed-in user
- * whose password is not set yet, with their session. Signs the user in afterwards.
+ * whose password is not set yet, with their session and current (temporary) password. Signs
+ * the user in afterwards.
  */
 export function SetPasswordPage() {
   const { t } = useTranslation();
@@ -22,13 +23,21 @@ export function SetPasswordPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const resetToken = params.get('token') ?? undefined;
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const canProceed = Boolean(resetToken ?? session.token());
+  // With a session rather than a mailed link, the current password proves it is the owner.
+  const withSession = !resetToken && canProceed;
+  const firstTime = session.user()?.passwordset === false;
 
   const save = useMutation({
-    mutationFn: () => authApi.setPassword(password, resetToken),
+    mutationFn: () =>
+      authApi.setPassword(
+        password,
+        resetToken ? { token: resetToken } : { currentPassword: current },
+      ),
     onSuccess: (answer) => {
       notify.success(answer.message);
       if (answer.access_token && answer.user) {
@@ -43,7 +52,9 @@ export function SetPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) {
+    if (withSession && !current) {
+      setProblem(t('setPassword.currentMissing'));
+    } else if (password.length < PASSWORD_MIN_LENGTH) {
       setProblem(t('setPassword.tooShort', { min: PASSWORD_MIN_LENGTH }));
     } else if (password !== confirm) {
       setProblem(t('setPassword.mismatch'));
@@ -57,9 +68,7 @@ export function SetPasswordPage() {
     <AuthLayout title={t('setPassword.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {!resetToken && session.user()?.passwordset === false && (
-            <Text size="sm">{t('setPassword.firstTime')}</Text>
-          )}
+          {!resetToken && firstTime && <Text size="sm">{t('setPassword.firstTime')}</Text>}
           <Text size="sm" c="dimmed">
             {t('setPassword.intro', { min: PASSWORD_MIN_LENGTH })}
           </Text>
@@ -72,6 +81,16 @@ export function SetPasswordPage() {
             <Alert color="red" role="alert">
               {problem ?? errorMessage(save.error, t)}
             </Alert>
+          )}
+          {withSession && (
+            <PasswordInput
+              label={t('setPassword.current')}
+              description={firstTime ? t('setPassword.currentTemporary') : undefined}
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+            />
           )}
           <PasswordInput
             label={t('setPassword.password')}

@@ -18,11 +18,14 @@ export const authApi = {
       platform: PLATFORM_NAME,
     }),
   reset: (email: string) => api<{ message: string }>('POST', '/auth/reset', { email }),
-  setPassword: (password: string, token?: string) =>
+  setPassword: (password: string, by: { token: string } | { currentPassword: string }) =>
     api<Partial<SignInAnswer> & { message: string }>('POST', '/auth/setpassword', {
       password,
-      ...(token ? { token } : {}),
+      ...by,
     }),
+  /** Ends the token on the server too: a copy of it (a stolen one) stops working. */
+  logout: () => api<{ message: string }>('POST', '/auth/logout', {}),
+  unlock: (token: string) => api<{ message: string }>('POST', '/auth/unlock', { token }),
   profile: () => api<{ user: User }>('GET', '/users/profile').then((r) => r.user),
   platforms: () =>
     api<{ platforms: Platform[] }>('GET', '/platforms/user').then((r) => r.platforms),

@@ -1,0 +1,181 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import type { User } from '@integration/contracts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Issue 14's findings on sign-in, tokens and people: each answered before with a 500 or a leak. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ loginMaxPerEmail: 5 });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers = {}, remoteAddress = '10.9.0.1') =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers, remoteAddress });
+const profile = (token: string) =>
+  t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
+
+async function waitForMails(count: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const mails = await t.outbox();
+    if (mails.length >= count) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return t.outbox();
+}
+/** A link of a mail, its quoted-printable soft breaks and escapes undone. */
+const linkIn = (mail: string, path: string) => {
+  const decoded = mail
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decoded.match(new RegExp(`${path}\\?token=([A-Za-z0-9_.%-]+)`))?.[1];
+};
+
+describe('tokens (findings 13 and 16)', () => {
+  it('refuses a validly signed token whose sub is not a user id with 401', async () => {
+    for (const claims of [
+      { sub: 'admin' },
+      { sub: '1 OR 1=1' },
+      { sub: '0x1' },
+      { sub: '99999999999' },
+      { sub: 1 },
+      { sub: '1', tv: 'x' },
+      { unlock: 'admin@example.com' },
+    ]) {
+      const answer = await profile(t.app.jwt.sign(claims));
+      expect(answer.statusCode, JSON.stringify(claims)).toBe(401);
+    }
+  });
+
+  it('signs a token out for good, and only that token', async () => {
+    const first = await t.login('viewer@example.com', 'viewer1234');
+    const second = await t.login('viewer@example.com', 'viewer1234');
+    const out = await post('/auth/logout', {}, bearer(first));
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe('Signed out.');
+    expect((await profile(first)).statusCode).toBe(401);
+    expect((await profile(second)).statusCode).toBe(200);
+  });
+
+  it('closes the WebSocket of a token signed out, at once', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const token = await t.login('viewer@example.com', 'viewer1234');
+    const socket = io(url, {
+      path: '/api/ws',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await post('/auth/logout', {}, bearer(token));
+    expect(await closed).toBe('io server disconnect');
+    socket.close();
+  });
+});
+
+describe('setting a password with a session (finding 16)', () => {
+  it('asks for the current password, and a wrong one changes nothing', async () => {
+    const token = await t.login('planner@example.com', 'planner1234');
+    const missing = await post('/auth/setpassword', { password: 'taken-over-1' }, bearer(token));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("'currentPassword' is required.");
+    const wrong = await post(
+      '/auth/setpassword?locale=fr',
+      { password: 'taken-over-1', currentPassword: 'guess-1234' },
+      bearer(token),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Le mot de passe actuel n’est pas le bon.');
+    expect((await profile(token)).statusCode).toBe(200);
+    await t.login('planner@example.com', 'planner1234');
+  });
+});
+
+describe('password reset mails (finding 7)', () => {
+  it('sends at most three an hour to one email, answering every request alike', async () => {
+    const before = (await t.outbox()).length;
+    const answers = [];
+    for (let i = 0; i < 20; i++)
+      answers.push(await post('/auth/reset', { email: 'field@example.com' }));
+    const unknown = await post('/auth/reset', { email: 'nobody@example.com' });
+    for (const answer of [...answers, unknown]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual(unknown.json());
+    }
+    await waitForMails(before + 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.outbox()).length).toBe(before + 3);
+  });
+});
+
+describe('failed sign-ins (finding 17)', () => {
+  const attempt = (password: string, ip: string) =>
+    post('/auth/login', { email: 'admin@example.com', password, platform: 'integration' }, {}, ip);
+
+  it('slow down progressively with Retry-After, and mail the owner a link that unlocks', async () => {
+    const before = (await t.outbox()).length;
+    let answer = await attempt('wrong-1', '10.8.0.1');
+    expect(answer.statusCode).toBe(401);
+    answer = await attempt('wrong-2', '10.8.0.2');
+    expect(answer.statusCode).toBe(401);
+    // The third failure makes the next attempt wait one second, the fourth two…
+    answer = await attempt('wrong-3', '10.8.0.3');
+    expect(answer.statusCode).toBe(401);
+    const waiting = await attempt('admin1234', '10.8.0.4');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    for (const n of [4, 5]) {
+      await new Promise((r) => setTimeout(r, 1_050 * 2 ** (n - 4)));
+      expect((await attempt(`wrong-${n}`, `10.8.1.${n}`)).statusCode).toBe(401);
+    }
+    const slower = await attempt('admin1234', '10.8.0.5');
+    expect(slower.statusCode).toBe(429);
+    expect(Number(slower.headers['retry-after'])).toBe(4);
+
+    // The fifth failure (loginMaxPerEmail here) mailed the owner a link that opens sign-in again.
+    const mails = await waitForMails(before + 1);
+    const mail = mails[before] ?? '';
+    expect(mail).toContain('To: admin@example.com');
+    const token = decodeURIComponent(linkIn(mail, '/auth/unlock') ?? '');
+    expect((await post('/auth/unlock', { token: 'not-a-valid-link' })).statusCode).toBe(400);
+    const unlocked = await post('/auth/unlock', { token });
+    expect(unlocked.statusCode).toBe(200);
+    expect((await attempt('admin1234', '10.8.0.6')).statusCode).toBe(200);
+  }, 20_000);
+
+  it('treat an unknown email the same, but mail nobody', async () => {
+    const before = (await t.outbox()).length;
+    const unknown = (password: string) =>
+      post('/auth/login', { email: 'ghost@example.com', password, platform: 'integration' });
+    for (let i = 0; i < 3; i++) expect((await unknown(`wrong-${i}`)).statusCode).toBe(401);
+    const waiting = await unknown('x-1234567');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.outbox()).length).toBe(before);
+  });
+});
+
+describe('the list of people (finding 15)', () => {
+  const list = async (token: string) =>
+    (await t.app.inject({ url: '/api/users/integration', headers: bearer(token) })).json<{
+      data: User[];
+    }>().data;
+
+  it('shows admins everyone, and a planner only the people of their own projects', async () => {
+    const everyone = await list(await t.login('admin@example.com', 'admin1234'));
+    const mine = await list(await t.login('planner@example.com', 'planner1234'));
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(everyone.length);
+    expect(mine.map((u) => u.email)).toContain('planner@example.com');
+    const outside = everyone.filter((u) => !mine.some((m) => m.id === u.id));
+    expect(outside.length).toBeGreaterThan(0);
+  });
+});
