@@ -17,7 +17,8 @@ export const fr: Record<MessageKey, string> = {
     'Ouvrez le lien reçu par e-mail, ou connectez-vous, pour définir un mot de passe.',
   'auth.currentPasswordWrong': 'Le mot de passe actuel n’est pas le bon.',
   'auth.signedOut': 'Déconnecté.',
-  'auth.unlocked': 'La connexion est de nouveau ouverte pour votre compte : vous pouvez vous connecter.',
+  'auth.unlocked':
+    'La connexion est de nouveau ouverte pour votre compte : vous pouvez vous connecter.',
   'auth.invalidUnlockLink':
     'Ce lien de déblocage est invalide ou expiré. Patientez un peu, ou réinitialisez votre mot de passe.',
   'users.notFound': "L'utilisateur {id} est introuvable.",

@@ -137,7 +137,10 @@ export function startPresence(
         signedIn.set(socket.id, user);
         // Rooms by token and by credentials' version: a revocation closes them, on any instance.
         const { jti, tokenVersion } = verified.claims;
-        void socket.join([credentialsRoom(user.id, tokenVersion), ...(jti ? [tokenRoom(jti)] : [])]);
+        void socket.join([
+          credentialsRoom(user.id, tokenVersion),
+          ...(jti ? [tokenRoom(jti)] : []),
+        ]);
         next();
       })
       .catch(next);
