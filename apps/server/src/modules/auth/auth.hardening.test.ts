@@ -59,24 +59,43 @@ describe('tokens (findings 13 and 16)', () => {
     expect((await profile(second)).statusCode).toBe(200);
   });
 
-  it('closes the WebSocket of a token signed out, at once', async () => {
+  it('closes the WebSockets of a token signed out, and of every token before a new password', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const token = await t.login('viewer@example.com', 'viewer1234');
-    const socket = io(url, {
-      path: '/api/ws',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    await post('/auth/logout', {}, bearer(token));
-    expect(await closed).toBe('io server disconnect');
-    socket.close();
+    const connect = async (token: string) => {
+      const socket = io(url, {
+        path: '/api/ws',
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return { socket, closed: new Promise<string>((r) => socket.once('disconnect', r)) };
+    };
+    const [outToken, keptToken] = [
+      await t.login('viewer@example.com', 'viewer1234'),
+      await t.login('viewer@example.com', 'viewer1234'),
+    ];
+    const signedOut = await connect(outToken);
+    const kept = await connect(keptToken);
+    await post('/auth/logout', {}, bearer(outToken));
+    expect(await signedOut.closed).toBe('io server disconnect');
+    expect(kept.socket.connected).toBe(true);
+
+    const changed = await post(
+      '/auth/setpassword',
+      { password: 'viewer-new-1', currentPassword: 'viewer1234' },
+      bearer(keptToken),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(await kept.closed).toBe('io server disconnect');
+    // The new token opens a socket again.
+    const again = await connect(changed.json<{ access_token: string }>().access_token);
+    expect(again.socket.connected).toBe(true);
+    for (const s of [signedOut, kept, again]) s.socket.close();
   });
 });
 

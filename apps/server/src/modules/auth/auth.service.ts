@@ -143,7 +143,8 @@ export function createAuthService(deps: Deps) {
         return id;
       });
       const user = await usersRepository.findById(db, userId);
-      if (user) revocations.emit('revoked', { userId, beforeVersion: user.tokenVersion });
+      // The change bumped the version by one: sockets opened with the one before are closed.
+      if (user) revocations.emit('revoked', { userId, beforeVersion: user.tokenVersion - 1 });
       if (!user?.platforms.some((p) => p.name === PLATFORM_NAME)) return null;
       return signIn(user);
     },

@@ -34,17 +34,16 @@ export interface LoginLimiter {
 /** Failures before each further one makes the next attempt wait. */
 const FREE_FAILURES = 3;
 /** Reset mails per email, and per IP, in an hour. */
-export const RESET_MAX_PER_EMAIL = 3;
-export const RESET_MAX_PER_IP = 20;
+const RESET_MAX_PER_EMAIL = 3;
+const RESET_MAX_PER_IP = 20;
 
 function tooMany(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new AppError(429, 'RATE_LIMITED', 'auth.rateLimited', { minutes, seconds });
+  return new AppError(429, 'RATE_LIMITED', 'auth.rateLimited', { seconds });
 }
 
 /** Seconds the next attempt waits after `failures` failures: doubling, capped. */
-export const slowdownSeconds = (failures: number, capSeconds: number) =>
+const slowdownSeconds = (failures: number, capSeconds: number) =>
   failures < FREE_FAILURES ? 0 : Math.min(2 ** (failures - FREE_FAILURES), capSeconds);
 
 export function createLoginLimiter(

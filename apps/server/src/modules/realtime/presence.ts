@@ -68,14 +68,15 @@ const REDIS_READY_MS = 5000;
 const asId = (value: unknown): number | null =>
   Number.isInteger(value) && (value as number) > 0 ? (value as number) : null;
 
+/** Socket rooms of one token, and of every token of one version of a user's credentials. */
+const tokenRoom = (jti: string) => `token:${jti}`;
+const credentialsRoom = (userId: number, version: number) => `credentials:${userId}:${version}`;
+
 /**
  * Presence over Socket.IO at /api/ws: each tab tells which project and cluster it has open;
  * usersOnline is read from the connected sockets. With REDIS_URL, the Redis adapter makes
  * every instance see every instance's sockets.
  */
-const tokenRoom = (jti: string) => `token:${jti}`;
-const credentialsRoom = (userId: number, version: number) => `credentials:${userId}:${version}`;
-
 export function startPresence(
   app: FastifyInstance,
   db: Database,
