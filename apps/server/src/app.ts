@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { closeConnectionsWhenStopping } from './http/closing-connections.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { requestLocale } from './http/locale.ts';
 import { loggerOptions } from './http/log-serializers.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  closeConnectionsWhenStopping(app);
 
   await app.register(fastifySwagger, {
     openapi: {

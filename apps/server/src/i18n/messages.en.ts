@@ -60,6 +60,8 @@ export const en = {
   'elements.itemProblem': 'Item {index}: {message}',
   'elements.versionConflict':
     '{count} element(s) were changed by someone else since you loaded them, nothing was saved: {names}. Reload them before saving.',
+  'elements.busy':
+    'Others were changing the same elements at the same moment: nothing was saved. Try again.',
   'elements.deleted': '{count} element(s) deleted.',
   'elements.notDeleted': '{type} {id} is not deleted.',
   'elements.restored': "{type} '{name}' restored.",

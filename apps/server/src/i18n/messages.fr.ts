@@ -66,6 +66,8 @@ export const fr: Record<MessageKey, string> = {
   'elements.itemProblem': 'Élément {index} : {message}',
   'elements.versionConflict':
     "{count} élément(s) ont été modifiés par quelqu'un d'autre depuis leur chargement, rien n'a été enregistré : {names}. Rechargez-les avant d'enregistrer.",
+  'elements.busy':
+    'D’autres modifiaient les mêmes éléments au même moment : rien n’a été enregistré. Réessayez.',
   'elements.deleted': '{count} élément(s) supprimé(s).',
   'elements.notDeleted': "{type} {id} n'est pas supprimé.",
   'elements.restored': '{type} « {name} » restauré.',

@@ -10,6 +10,7 @@ import {
   type ClusterShape,
 } from '@integration/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { isDeadlock } from '../../db/errors.ts';
 import { lockRow } from '../../db/row-lock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertAdmin, visibleProject } from '../access/access.ts';
@@ -59,12 +60,19 @@ function clusterIdsOf(facts: (LiveFacts | null)[]): number[] {
 }
 
 export function createElementsService(db: Database) {
-  /** Runs a write in a transaction, again if another writer changed its elements meanwhile. */
+  /**
+   * Runs a write in a transaction, again if another writer changed its elements meanwhile or
+   * PostgreSQL chose it to break a deadlock.
+   */
   async function retrying<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(write);
       } catch (error) {
+        if (isDeadlock(error)) {
+          if (attempt >= ATTEMPTS) throw new AppError(409, 'CONFLICT', 'elements.busy');
+          continue;
+        }
         if (!(error instanceof ConcurrentChange)) throw error;
         if (attempt >= ATTEMPTS) {
           throw versionConflict(JSON.parse(await repo.byIdsJson(db, error.ids)) as MapElement[]);
