@@ -18,6 +18,8 @@ export function LanguageMenu() {
       <Menu.Target>
         <Button
           variant="subtle"
+          // Beside a long tagline on a phone, a shrinking button cut "EN" to "EI".
+          style={{ flexShrink: 0 }}
           aria-label={t('topbar.language')}
           leftSection={<IconLanguage size={18} aria-hidden />}
         >
