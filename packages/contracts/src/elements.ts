@@ -145,12 +145,11 @@ export const updateElementBody = z.object({
   attributes: attributesInput.optional(),
   templateId: id.optional(),
   networkElementId: id.optional(),
-  updatedById: z.number().optional(),
+  updatedById: id
+    .optional()
+    .describe('Accepted for SPEC §7 clients and ignored: the server records who made the edit.'),
   /** The version the client last saw; a stale one is refused with 409. */
-  version: z
-    .number()
-    .int()
-    .positive()
+  version: id
     .optional()
     .describe(
       'The version of the element this edit is based on. Send it: an edit of an older version is refused with 409 and the current element, so nobody overwrites a change unseen. Without it the edit is saved over whatever is stored, and the answer carries a Warning header.',

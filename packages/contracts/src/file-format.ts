@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId } from './primitives.ts';
+import { bodyId, text } from './primitives.ts';
 import { ELEMENT_TYPES } from './element-types.ts';
 
 /** GIS file formats the server writes (issue "GIS files"). */
@@ -73,9 +73,9 @@ export const geoJsonGeometry = z.object({
 
 export const geoJsonFeature = z.object({
   type: z.literal('Feature'),
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.union([text(), z.number()]).optional(),
   geometry: geoJsonGeometry.nullable(),
-  properties: z.record(z.string(), z.unknown()).nullable(),
+  properties: z.record(text(), z.unknown()).nullable(),
 });
 
 export const geoJsonFeatureCollection = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives.ts';
 
 /**
  * A cluster's naming convention for new elements: a prefix and a pattern of tokens.
@@ -24,13 +25,11 @@ const TOKEN = /\{(prefix|type|cluster|seq(?::[1-9])?)\}/g;
 const ANY_BRACE_TOKEN = /\{[^}]*\}/g;
 
 export const namingConventionSchema = z.object({
-  prefix: z
-    .string()
+  prefix: text()
     .trim()
     .max(20)
     .regex(/^[A-Za-z0-9_.-]*$/, 'letters, digits, dot, dash and underscore only'),
-  pattern: z
-    .string()
+  pattern: text()
     .trim()
     .min(1)
     .max(100)

@@ -7,7 +7,7 @@ import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { missingCluster, type IndexedProblem } from './element-errors.ts';
-import { elementsRepository as repo } from './elements.repository.ts';
+import { elementsRepository as repo, intArray } from './elements.repository.ts';
 
 /** The checks and lookups that every write of elements goes through. */
 
@@ -18,18 +18,22 @@ export interface ClusterFacts {
   naming: NamingConvention;
 }
 
-export const clusterFacts = async (db: Queryable, ids: number[]): Promise<ClusterFacts[]> =>
-  // No ids, no query: `IN ()` is a syntax error (edit/multiple of elements deleted meanwhile).
-  ids.length === 0
-    ? []
-    : db.rows<ClusterFacts>(sql`
+export const clusterFacts = (db: Queryable, ids: number[]): Promise<ClusterFacts[]> =>
+  // `= ANY` of an array, not `IN (…)`: no ids (edit/multiple of elements deleted meanwhile)
+  // is then no rows, not a syntax error.
+  db.rows<ClusterFacts>(sql`
     SELECT c.id, c.name, co.project_id AS "projectId",
            json_build_object('prefix', c.naming_prefix, 'pattern', c.naming_pattern) AS naming
     FROM clusters c JOIN central_offices co ON co.id = c.central_office_id
-    WHERE c.id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    WHERE c.id = ANY(${intArray(ids)}::int[])`);
+
+/**
+ * Only admins and planners write elements: anyone else is refused before any id is looked
+ * up, so what they send (ids gone, of another type, unknown) is never answered on its merits.
+ */
+export function assertMayWriteElements(user: UserRecord): void {
+  if (user.role !== 'admin' && user.role !== 'planner') throw forbidden();
+}
 
 /** Every cluster must exist and be editable by the user, or nothing happens. */
 export async function assertEditable(

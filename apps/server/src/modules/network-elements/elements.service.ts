@@ -28,7 +28,13 @@ import {
 import { readCluster } from './cluster-read.ts';
 import { createAnswers, createdBefore, nameUnnamed } from './element-creates.ts';
 import { attributeChecker, geometryFor, type AttributeChecker } from './element-validation.ts';
-import { assertEditable, checkRings, resolveTemplates, touchProjects } from './element-writes.ts';
+import {
+  assertEditable,
+  assertMayWriteElements,
+  checkRings,
+  resolveTemplates,
+  touchProjects,
+} from './element-writes.ts';
 import {
   elementsRepository as repo,
   type ArchivedFacts,
@@ -129,6 +135,7 @@ export function createElementsService(db: Database) {
       items: CreateElementBody[],
       single = false,
     ): Promise<ElementAck[]> {
+      assertMayWriteElements(user);
       return retrying(async (tx) => {
         const clusterIds = unique(items.map((item) => item.clusterId));
         // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
@@ -198,6 +205,7 @@ export function createElementsService(db: Database) {
       items: (UpdateElementBody & { id: number })[],
       single = false,
     ): Promise<ElementAck[]> {
+      assertMayWriteElements(user);
       return retrying(async (tx) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
@@ -303,6 +311,7 @@ export function createElementsService(db: Database) {
       ids: number[],
       single = false,
     ): Promise<number[]> {
+      assertMayWriteElements(user);
       return retrying(async (tx) => {
         const problems: IndexedProblem[] = [];
         const facts = await liveFacts(
@@ -312,8 +321,9 @@ export function createElementsService(db: Database) {
           repo.liveFacts(tx, type.internalName, ids),
         );
         if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
-        if (problems.length) throw itemsInvalid(problems, single);
+        // The live ones must be the user's to change before the others are named.
         const clusters = await assertEditable(tx, user, clusterIdsOf(facts));
+        if (problems.length) throw itemsInvalid(problems, single);
         const versions = new Map(ids.map((id, i) => [id, facts[i]?.version ?? 0]));
         const items = [...versions].map(([id, version]) => ({ id, version }));
         await assertAllWritten(tx, await repo.setDeleted(tx, items, true, user.id), items);

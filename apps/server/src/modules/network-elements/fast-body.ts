@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import {
   isStorableText,
   MAX_BATCH,
+  MAX_ID,
   MAX_CLIENT_KEY,
   type CreateElementBody,
   type LatLng,
@@ -19,7 +20,6 @@ import {
  */
 
 type Attributes = NonNullable<CreateElementBody['attributes']>;
-const MAX_ID = 2_147_483_647;
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is number =>
@@ -139,14 +139,7 @@ function editItem(v: unknown): (UpdateElementBody & { id: number }) | undefined 
     item.attributes = attrs;
   }
   if (!optionalIds(v, item, ['templateId', 'networkElementId'])) return undefined;
-  if (v.updatedById !== undefined) {
-    if (!isFinite(v.updatedById)) return undefined;
-    item.updatedById = v.updatedById;
-  }
-  if (v.version !== undefined) {
-    if (!(Number.isSafeInteger(v.version) && (v.version as number) > 0)) return undefined;
-    item.version = v.version;
-  }
+  if (!optionalIds(v, item, ['updatedById', 'version'])) return undefined;
   return item as UpdateElementBody & { id: number };
 }
 

@@ -11,6 +11,9 @@ import type { Queryable } from '../../db/database.ts';
 
 const DEFAULT_NAME = 'Default';
 
+/** Ids as an array literal for `= ANY(…::int[])`, which (unlike `IN (…)`) may be empty. */
+const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
 /** The default templates of every type, as one JSON parameter for an INSERT … SELECT. */
 const DEFAULTS_JSON = JSON.stringify(
   ELEMENT_TYPES.map((t) => ({
@@ -34,12 +37,7 @@ const selectTemplates = (where: SQL) => sql`
 export const templatesRepository = {
   /** Gives the projects (all when none named) a default template of every type they lack. */
   async ensureDefaults(db: Queryable, projectIds?: number[]): Promise<void> {
-    const which = projectIds
-      ? sql`p.id IN (${sql.join(
-          projectIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql`TRUE`;
+    const which = projectIds ? sql`p.id = ANY(${intArray(projectIds)}::int[])` : sql`TRUE`;
     await db.rows(sql`
       INSERT INTO element_templates (project_id, type, name, is_default, attributes, style)
       SELECT p.id, d.type, ${DEFAULT_NAME}, true, d.attributes, d.style
@@ -59,24 +57,12 @@ export const templatesRepository = {
 
   /** Templates by id, or the default one of each (project, type) asked for. */
   byIds: (db: Queryable, ids: number[]) =>
-    ids.length
-      ? db.rows<ElementTemplate>(
-          selectTemplates(
-            sql`t.id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-          ),
-        )
-      : Promise.resolve([]),
+    db.rows<ElementTemplate>(selectTemplates(sql`t.id = ANY(${intArray(ids)}::int[])`)),
 
   defaultsOf: (db: Queryable, projectIds: number[], type: ElementTypeName) =>
     db.rows<ElementTemplate>(
       selectTemplates(
-        sql`t.is_default AND t.type = ${type} AND t.project_id IN (${sql.join(
-          projectIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        sql`t.is_default AND t.type = ${type} AND t.project_id = ANY(${intArray(projectIds)}::int[])`,
       ),
     ),
 };

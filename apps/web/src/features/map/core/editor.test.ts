@@ -40,6 +40,8 @@ function fakeServer() {
     conflict: null as MapElement | null,
     /** Ids deleted by someone else: an edit of one is refused as the real server does. */
     gone: new Set<number>(),
+    /** Ids whose edit is refused on its own account (an attribute out of its range). */
+    refused: new Set<number>(),
     updates: [] as UpdateElementBody[],
     deleted: [] as number[],
     gateway: {
@@ -62,12 +64,14 @@ function fakeServer() {
         if (server.down) throw { status: 0, message: 'network' };
         if (server.conflict)
           throw { status: 409, message: 'stale', details: { current: [server.conflict] } };
-        const gone = items.flatMap((i, index) => (server.gone.has(i.id) ? [index] : []));
-        if (gone.length && items.length === 1) throw { status: 404, message: 'not found' };
-        if (gone.length) {
-          const details = gone.map((index) => ({ index, field: 'id', message: 'not found' }));
-          throw { status: 400, message: 'invalid', details };
-        }
+        // Like the server, every problem of the batch at once.
+        const details = items.flatMap((i, index) =>
+          server.refused.has(i.id) ? [{ index, field: 'attributes', message: 'too big' }] : [],
+        );
+        refuseGone(
+          items.map((i) => i.id),
+          details,
+        );
         const stale = items.flatMap((i) => {
           const saved = savedEdits.get(i.id);
           return saved && saved.version > (i.version ?? 1) ? [saved] : [];
@@ -87,10 +91,21 @@ function fakeServer() {
       async remove(segment, ids) {
         calls.push(`delete ${segment} ${ids.length}`);
         if (server.down) throw { status: 0, message: 'network' };
+        refuseGone(ids);
         server.deleted.push(...ids);
       },
     } satisfies SaveGateway,
   };
+  /** As the server answers ids it no longer has: 404 for one, 400 naming each in a batch. */
+  function refuseGone(ids: number[], others: { index: number }[] = []) {
+    const gone = ids.flatMap((id, index) => (server.gone.has(id) ? [index] : []));
+    if (gone.length && ids.length === 1) throw { status: 404, message: 'not found' };
+    const details = [
+      ...gone.map((index) => ({ index, field: 'id', message: 'not found' })),
+      ...others,
+    ];
+    if (details.length) throw { status: 400, message: 'invalid', details };
+  }
   return server;
 }
 
@@ -284,6 +299,41 @@ describe('the map editor engine', () => {
     expect(onGone).toHaveBeenCalledTimes(2);
     expect(editor.collection.get('e1')).toBeUndefined();
     expect(server.calls).toEqual(['update pole 2', 'update pole 1', 'update pole 1']);
+    expect(editor.get().save.state).toBe('saved');
+  });
+
+  it('drops a gone element from a batch refused on another item too, and waits on that one', async () => {
+    const server = fakeServer();
+    const onGone = vi.fn();
+    const onFailed = vi.fn();
+    const { editor } = await openEditor(server, memoryPendingStore(), { onGone, onFailed });
+    server.gone.add(2);
+    server.refused.add(1);
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    editor.reshape('e2', { lat: -1.26, lng: 36.8 });
+    await settle();
+    await settle();
+    expect(onGone).toHaveBeenCalledWith([expect.objectContaining({ id: 2 })]);
+    expect(editor.collection.get('e2')).toBeUndefined();
+    // Refused on its own account: marked, kept, and not sent again until it changes.
+    expect(editor.collection.get('e1')).toMatchObject({ status: 'edit', problem: 'too big' });
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(server.calls).toEqual(['update pole 2']);
+  });
+
+  it('settles a delete of an element someone else deleted first, and deletes the rest', async () => {
+    const server = fakeServer();
+    const onGone = vi.fn();
+    const { editor } = await openEditor(server, memoryPendingStore(), { onGone });
+    server.gone.add(2);
+    editor.remove(['e1', 'e2']);
+    await settle();
+    expect(server.calls).toEqual(['delete pole 2', 'delete pole 1']);
+    expect(server.deleted).toEqual([1]);
+    expect(editor.collection.get('e1')).toBeUndefined();
+    expect(editor.collection.get('e2')).toBeUndefined();
+    // What the user asked for happened: nothing to tell.
+    expect(onGone).not.toHaveBeenCalled();
     expect(editor.get().save.state).toBe('saved');
   });
 

@@ -208,23 +208,21 @@ export class SaveQueue {
       // Every stale item was ours already: the rest of the batch goes again in this flush.
       if (current.length) return 'refused';
     }
-    if (status === 404 && op === 'delete') {
-      // Already gone on the server: single deletes settle, a batch is retried one by one.
-      if (items.length === 1) items.forEach((e) => this.collection.forget(e.key));
-      else for (const e of items) void this.send('delete', [e]);
-      return 'refused';
-    }
-    const problems = Array.isArray(failure.details)
-      ? (failure.details as { index?: number; field?: string; message?: string }[])
-      : [];
-    if (op === 'edit' && this.dropGone(items, status, problems)) return 'refused';
+    const problems = Array.isArray(failure.details) ? (failure.details as ItemProblem[]) : [];
+    // Elements the server no longer has leave the batch for good; the rest is judged alone.
+    const gone = op === 'create' ? new Set<number>() : goneIndexes(items, status, problems);
+    if (gone.size) this.dropGone(op, items, gone);
+    const left = problems.filter((p) => !gone.has(p.index ?? -1));
+    // The rest of the batch, refused only for the gone ones, goes again in this flush.
+    if (gone.size && !left.length) return 'refused';
     // A refused create made nothing (the request is one transaction): a removal drops it.
     const made = op === 'create' ? { createSentRev: undefined } : {};
     const byIndex = new Map<number, string>();
-    for (const p of problems) {
+    for (const p of left) {
       if (typeof p.index === 'number') byIndex.set(p.index, p.message ?? failure.message);
     }
     for (const [index, item] of items.entries()) {
+      if (gone.has(index)) continue;
       const problem = byIndex.size ? byIndex.get(index) : failure.message;
       this.collection.flag(item.key, problem ? { ...made, problem } : made);
     }
@@ -233,24 +231,31 @@ export class SaveQueue {
   }
 
   /**
-   * An edit of elements the server no longer has (404 for one; for a batch, problems on `id`)
-   * can never succeed: those leave the map and the user is told; the rest of the batch, not
-   * refused on its own account, goes again. True when that was the whole refusal.
+   * Elements the server no longer has can never be saved: they leave the map. An edit's loss
+   * is told to the user; a delete of one already deleted is what was asked.
    */
-  private dropGone(
-    items: EditorElement[],
-    status: number,
-    problems: { index?: number; field?: string }[],
-  ): boolean {
-    const goneAt = new Set(
-      status === 404 && items.length === 1
-        ? [0]
-        : problems.filter((p) => p.field === 'id').map((p) => p.index),
-    );
-    if (!goneAt.size || problems.some((p) => p.field !== 'id')) return false;
-    const gone = items.filter((_, index) => goneAt.has(index));
+  private dropGone(op: Operation, items: EditorElement[], at: Set<number>): void {
+    const gone = items.filter((_, index) => at.has(index));
     this.collection.batched(() => gone.forEach((e) => this.collection.forget(e.key)));
-    this.events.onGone(gone);
-    return true;
+    if (op === 'edit') this.events.onGone(gone);
   }
+}
+
+/** A refused item, as the server names it in `details`. */
+interface ItemProblem {
+  index?: number;
+  field?: string;
+  message?: string;
+}
+
+/**
+ * Which items of a refused edit or delete the server no longer has: a single one answered
+ * 404, or, in a batch, each item refused on its `id` (deleted meanwhile; never retried).
+ */
+function goneIndexes(items: EditorElement[], status: number, problems: ItemProblem[]) {
+  if (status === 404 && items.length === 1) return new Set([0]);
+  if (status !== 400) return new Set<number>();
+  return new Set(
+    problems.flatMap((p) => (p.field === 'id' && typeof p.index === 'number' ? [p.index] : [])),
+  );
 }
