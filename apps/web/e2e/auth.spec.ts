@@ -145,8 +145,12 @@ test('an invited user with a temporary password must set their own first', async
   await page.getByLabel(/^New password/).fill('my-own-password');
   await page.getByLabel(/^Confirm password/).fill('my-own-password');
   await page.getByRole('button', { name: 'Save password' }).click();
+  // In the form (a toast says it too).
   await expect(
-    page.getByRole('alert').filter({ hasText: 'The current password is not right.' }),
+    page
+      .locator('form')
+      .getByRole('alert')
+      .filter({ hasText: 'The current password is not right.' }),
   ).toBeVisible();
   await page.getByLabel(/^Current password/).fill('temporary-1');
   await page.getByRole('button', { name: 'Save password' }).click();
