@@ -92,7 +92,7 @@ export const fr: Record<MessageKey, string> = {
     'Vos imports en cours occupent déjà près de {max} Mo : attendez qu’ils se terminent, puis renvoyez celui-ci.',
   'files.zipUnsafePath': '« {file} » contient une entrée au chemin dangereux : {entry}.',
   'files.zipNoShapefile':
-    '« {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
+    'aucune couche trouvée : « {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
   'files.noLayers': 'aucune couche trouvée',
   'files.noGisLayer': 'Aucune couche avec des géométries n’a pu être lue dans {files}.',
   'files.geoJsonNoGeometry': 'Le GeoJSON ne contient aucune entité avec une géométrie à convertir.',

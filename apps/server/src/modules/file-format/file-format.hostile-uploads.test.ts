@@ -92,6 +92,9 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
       { name: 'doc.kml', data: Buffer.from(unclosedCoordinatesKml(160_000)) },
     ]);
     expect(kmz.length).toBeLessThan(16 * 1024);
+    // GDAL's worker starts on first use (about two seconds): started here, it is not timed.
+    const warm = await upload([{ name: 'warm.geojson', data: JSON.stringify(point(36.8, -1.2)) }]);
+    expect(warm.statusCode, warm.body).toBe(200);
     const started = performance.now();
     // The health check goes out at the same time: it must not wait behind the KML.
     const [answer, health] = await Promise.all([
@@ -105,7 +108,7 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
     ]);
     expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(health).toMatchObject({ status: 200 });
     expect(health.ms).toBeLessThan(1_000);
   });
@@ -128,7 +131,12 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
 
   it('an archive without any GIS layer, refused from its directory (finding 3)', async () => {
     const zip = await zipOf([{ name: 'notes.txt', data: Buffer.alloc(1.5 * MB) }]);
-    await expectRefused([{ name: 'notes.zip', data: zip }], 422, /'notes\.zip' holds no shapefile/);
+    // SPEC §5's own words for a shapefile archive without a layer, and which archive it is.
+    await expectRefused(
+      [{ name: 'notes.zip', data: zip }],
+      422,
+      /^no layers founds: 'notes\.zip' holds no shapefile/,
+    );
   });
 
   it('members that no GIS reader wants are not unpacked, so they cost nothing', async () => {
@@ -234,7 +242,13 @@ describe('disk and memory during hostile uploads', () => {
     await sampler;
     const rssGrowth = process.memoryUsage().rss - rssBefore;
     for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
-    expect(answers.some((a) => a.statusCode === 429 || a.statusCode === 413)).toBe(true);
+    // One user's budget: the first request to reserve it goes through whole, the others wait.
+    const busy = answers.filter((a) => a.statusCode === 429);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length).toBeLessThan(answers.length);
+    expect(busy[0]?.json<{ message: string }>().message).toMatch(
+      /imports in progress already hold close to 10 MB: wait until they finish/,
+    );
     console.log(
       `hostile imports: temp folder peaked at ${(maxDisk / MB).toFixed(1)} MB (cap ${DISK_CAP / MB}), RSS grew ${(rssGrowth / MB).toFixed(0)} MB (cap ${RSS_GROWTH_CAP / MB})`,
     );

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline as streamPipeline, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   elementTypeByName,
@@ -76,6 +76,14 @@ const safeName = (name: string) =>
     .basename(name.replace(/\\/g, '/'))
     .replace(/[^\P{Cc}]|\//gu, '_')
     .slice(0, 200) || 'file';
+
+/** `name`, or `n-name` when a file of the same request already took it; marks it taken. */
+function freeName(name: string, taken: Set<string>): string {
+  let free = name;
+  for (let n = 1; taken.has(free); n++) free = `${n}-${name}`;
+  taken.add(free);
+  return free;
+}
 
 /** Removes the job folder once the answer has been sent (or the client went away). */
 function cleanAfter(stream: Readable, done: () => Promise<void>): Readable {
@@ -199,6 +207,7 @@ export function createFileFormatService(db: Database, config: Config) {
         const uploadDir = path.join(job.abs, 'upload');
         await mkdir(uploadDir);
         const uploads: UploadedFile[] = [];
+        const taken = new Set<string>();
         let epsg: number | null = null;
         let total = 0;
         const tooLarge = () =>
@@ -220,22 +229,17 @@ export function createFileFormatService(db: Database, config: Config) {
               }
               continue;
             }
-            if (!part.file) continue;
+            const file = part.file;
+            if (!file) continue;
             if (uploads.length >= MAX_FILES)
               throw fileProblem(413, 'files.tooManyFiles', { max: MAX_FILES });
+            // Note: nothing is awaited before the stream is piped: an 'error' it emitted meanwhile
+            // (a client that went away) would have no listener and end the process.
             const name = safeName(part.filename ?? 'file');
-            let abs = path.join(uploadDir, name);
-            if (
-              await access(abs).then(
-                () => true,
-                () => false,
-              )
-            ) {
-              abs = path.join(uploadDir, `${uploads.length}-${name}`);
-            }
+            const abs = path.join(uploadDir, freeName(name, taken));
             // Counted as it lands: concurrent uploads of a user share the budget from their first byte.
-            await pipeline(part.file, countingBytes(budget.upload), createWriteStream(abs));
-            if (part.file.truncated) throw tooLarge();
+            await pipeline(file, countingBytes(budget.upload), createWriteStream(abs));
+            if (file.truncated) throw tooLarge();
             total += (await stat(abs)).size;
             if (total > config.importMaxBytes) throw tooLarge();
             uploads.push({ abs, name });
@@ -394,7 +398,12 @@ export function createFileFormatService(db: Database, config: Config) {
             layers.map((l) => l.name),
           );
         else if (body.format === 'kml')
-          stream = createReadStream(file).pipe(kmlIconStyles(config.publicUrl));
+          // pipeline, not pipe: a read error must reach the answer, not end the process.
+          stream = streamPipeline(
+            createReadStream(file),
+            kmlIconStyles(config.publicUrl),
+            () => {},
+          );
         else stream = createReadStream(file);
         const headers: Record<string, string> = {};
         if (body.format === 'shp') headers['x-field-renames'] = asciiJson(changedNames(renames));

@@ -21,14 +21,20 @@ it('removes at start-up the job folders of servers that stopped without cleaning
   const dead = spawnSync(process.execPath, ['-e', '0']).pid ?? 0;
   const mine = newJobsRoot(tmp);
   await folder('integration-gdal-killed', String(dead));
-  await folder('integration-gdal-running', String(process.pid));
+  await folder('integration-gdal-running', String(process.ppid));
+  // A server in a container has the same pid at each start: a folder under it is the last run's.
+  await folder('integration-gdal-previous-run', String(process.pid));
   await folder('integration-gdal-old', null, 2 * 60 * 60 * 1000);
   await folder('integration-gdal-starting', null);
   await folder('someone-elses', String(dead));
 
   const removed = await sweepStaleJobFolders(tmp);
 
-  expect(removed.sort()).toEqual(['integration-gdal-killed', 'integration-gdal-old']);
+  expect(removed.sort()).toEqual([
+    'integration-gdal-killed',
+    'integration-gdal-old',
+    'integration-gdal-previous-run',
+  ]);
   expect((await readdir(tmp)).sort()).toEqual(
     [
       path.basename(mine),

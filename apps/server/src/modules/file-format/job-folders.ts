@@ -13,9 +13,13 @@ const OWNER_FILE = 'owner.pid';
 /** A folder without an owner file is being created right now, or is older than this feature. */
 const UNOWNED_GRACE_MS = 60 * 60 * 1000;
 
+/** The folders this process made: another folder under its pid is a previous run's. */
+const ownRoots = new Set<string>();
+
 export function newJobsRoot(tmp = os.tmpdir()): string {
   const root = mkdtempSync(path.join(tmp, PREFIX));
   writeFileSync(path.join(root, OWNER_FILE), String(process.pid));
+  ownRoots.add(root);
   return root;
 }
 
@@ -36,7 +40,11 @@ async function isStale(folder: string): Promise<boolean> {
     return Date.now() - mtimeMs > UNOWNED_GRACE_MS;
   }
   const pid = Number(owner);
-  return !Number.isInteger(pid) || pid <= 0 || (pid !== process.pid && !isAlive(pid));
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  // Note: a server in a container gets the same pid at every start (often 1), so its pid
+  // alone does not tell its folders from those of the run that was killed before it.
+  if (pid === process.pid) return !ownRoots.has(folder);
+  return !isAlive(pid);
 }
 
 /** Removes the job folders left by server processes that are no longer running; their names. */

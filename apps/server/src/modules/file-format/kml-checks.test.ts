@@ -43,4 +43,19 @@ describe('KML coordinates check', () => {
     const run = `<coordinates>${'1'.repeat(10_000)}`;
     expect(scanKmlCoordinatesForTest([run]).ok).toBe(false);
   });
+
+  it('scans hostile KML in linear time: unclosed tags, tag names without tags', () => {
+    const hostile = [
+      '<coordinates>'.repeat(160_000),
+      'coordinates'.repeat(500_000),
+      `${'a'.repeat(500)}:coordinates`.repeat(5_000),
+      '<coordinates>1,2 </x>'.repeat(100_000),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      scanKmlCoordinatesForTest([text]);
+      // Quadratic, the first took minutes; linear, each takes a fraction of a second.
+      expect(performance.now() - started, text.slice(0, 30)).toBeLessThan(2_000);
+    }
+  });
 });

@@ -8,7 +8,7 @@ import type { ImportSource, SourceKind } from './gdal-protocol.ts';
 import { checkPrj, checkShpHeader, readHead } from './shapefile-checks.ts';
 import { checkKmlCoordinates } from './kml-checks.ts';
 import type { UnpackBudget } from './unpack-budget.ts';
-import { extractZip, inspectZip } from './zip-archive.ts';
+import { extractZip, inspectZip, type ZipEntryInfo } from './zip-archive.ts';
 
 type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
@@ -135,7 +135,10 @@ export async function collectSources(
       archive: null,
     });
   }
-  let archiveIndex = 0;
+  // Every archive's directory is read before any is unpacked, then all are reserved at once (no
+  // await between): a request over its budget is refused with nothing written, and of a user's
+  // concurrent requests the first to get there goes through whole instead of all failing half-way.
+  const archives: { upload: UploadedFile; members: ZipEntryInfo[] }[] = [];
   for (const upload of uploads.filter((u) => ['zip', 'kmz'].includes(extension(u.name)))) {
     const entries = await inspectZip(upload.abs, upload.name, budget.limits.maxEntries);
     const members = entries.filter((e) => READ_EXTENSIONS.has(extension(e.name)));
@@ -143,8 +146,11 @@ export async function collectSources(
     if (!members.some((e) => LAYER_EXTENSIONS.has(extension(e.name)))) {
       throw fileProblem(422, 'files.zipNoShapefile', { file: upload.name });
     }
-    budget.unpack(upload.name, members);
-    const dir = path.join(workDir, `archive-${archiveIndex++}`);
+    archives.push({ upload, members });
+  }
+  for (const { upload, members } of archives) budget.unpack(upload.name, members);
+  for (const [index, { upload, members }] of archives.entries()) {
+    const dir = path.join(workDir, `archive-${index}`);
     const wanted = new Set(members.map((e) => e.name));
     const files = await extractZip(upload.abs, upload.name, dir, wanted);
     await rm(upload.abs, { force: true });

@@ -9,7 +9,7 @@ const ARCHIVES = /\.(zip|kmz|shz|7z|rar|tar|gz|tgz|bz2|xz)$/i;
 /** Files no GIS reader wants: macOS resource forks, hidden files. */
 const JUNK = /(^|\/)(__MACOSX\/|\.[^/]*$)/;
 
-interface ZipEntryInfo {
+export interface ZipEntryInfo {
   name: string;
   size: number;
 }

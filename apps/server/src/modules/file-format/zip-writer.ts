@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 export interface ZipInput {
@@ -21,8 +21,8 @@ async function* deflated(input: ZipInput): AsyncGenerator<Buffer> {
   const source = input.file
     ? createReadStream(input.file)
     : Readable.from([input.data ?? Buffer.alloc(0)]);
-  const deflate = createDeflateRaw({ level: 6 });
-  source.pipe(deflate);
+  // pipeline, not pipe: a read error fails the loop below instead of going unheard.
+  const deflate = pipeline(source, createDeflateRaw({ level: 6 }), () => {});
   for await (const chunk of deflate) yield chunk as Buffer;
 }
 
