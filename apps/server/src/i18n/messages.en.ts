@@ -84,8 +84,9 @@ export const en = {
   'files.importsBusy':
     'Your imports in progress already hold close to {max} MB: wait until they finish, then send this one again.',
   'files.zipUnsafePath': "'{file}' holds an entry with an unsafe path: {entry}.",
-  'files.zipNoShapefile':
-    "no layers founds: '{file}' holds no shapefile (.shp) nor any other GIS layer.",
+  'files.zipNoShapefile': "'{file}' holds no shapefile (.shp) nor any other GIS layer.",
+  // SPEC §5's own words, for a shapefile archive without its layer.
+  'files.zipNoShp': "no layers founds: '{file}' holds parts of a shapefile ({parts}) but no .shp.",
   'files.noLayers': 'no layers founds',
   'files.noGisLayer': 'No layer with geometries could be read from {files}.',
   'files.geoJsonNoGeometry': 'The GeoJSON holds no feature with a geometry to convert.',

@@ -92,7 +92,9 @@ export const fr: Record<MessageKey, string> = {
     'Vos imports en cours occupent déjà près de {max} Mo : attendez qu’ils se terminent, puis renvoyez celui-ci.',
   'files.zipUnsafePath': '« {file} » contient une entrée au chemin dangereux : {entry}.',
   'files.zipNoShapefile':
-    'aucune couche trouvée : « {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
+    '« {file} » ne contient aucun shapefile (.shp) ni aucune autre couche SIG.',
+  'files.zipNoShp':
+    'aucune couche trouvée : « {file} » contient des parties de shapefile ({parts}) mais aucun .shp.',
   'files.noLayers': 'aucune couche trouvée',
   'files.noGisLayer': 'Aucune couche avec des géométries n’a pu être lue dans {files}.',
   'files.geoJsonNoGeometry': 'Le GeoJSON ne contient aucune entité avec une géométrie à convertir.',

@@ -34,6 +34,21 @@ describe('POST /file-format/import', () => {
         /aucun shapefile/,
       ],
       [
+        'a shapefile archive without its .shp (SPEC §5: no layers founds)',
+        async () => [
+          {
+            name: 'poles.zip',
+            data: await zipOf([
+              { name: 'poles.dbf', data: Buffer.alloc(100) },
+              { name: 'poles.shx', data: Buffer.alloc(100) },
+            ]),
+          },
+        ],
+        422,
+        /^no layers founds: 'poles\.zip' holds parts of a shapefile \(\.dbf, \.shx\) but no \.shp\.$/,
+        /^aucune couche trouvée : « poles\.zip » contient des parties de shapefile/,
+      ],
+      [
         'a zip inside a zip',
         async () => [
           {

@@ -43,6 +43,17 @@ const extension = (file: string) => path.extname(file).slice(1).toLowerCase();
 const LAYER_EXTENSIONS = new Set(['shp', ...Object.keys(SINGLE_FILE)]);
 const READ_EXTENSIONS = new Set([...LAYER_EXTENSIONS, 'shx', 'dbf', 'prj', 'cpg', 'dbt']);
 
+/**
+ * An archive without any layer. SPEC §5's 'no layers founds' is for a shapefile archive: one that
+ * holds a shapefile's other parts but no .shp; an archive of anything else says so in its words.
+ */
+function noLayer(file: string, members: { name: string }[]) {
+  const parts = [...new Set(members.map((m) => extension(m.name)))].sort();
+  return parts.length
+    ? fileProblem(422, 'files.zipNoShp', { file, parts: parts.map((p) => `.${p}`).join(', ') })
+    : fileProblem(422, 'files.zipNoShapefile', { file });
+}
+
 interface Candidate {
   abs: string;
   label: string;
@@ -143,9 +154,8 @@ export async function collectSources(
     const entries = await inspectZip(upload.abs, upload.name, budget.limits.maxEntries);
     const members = entries.filter((e) => READ_EXTENSIONS.has(extension(e.name)));
     // Refused from its directory alone: nothing of an archive without a layer is written.
-    if (!members.some((e) => LAYER_EXTENSIONS.has(extension(e.name)))) {
-      throw fileProblem(422, 'files.zipNoShapefile', { file: upload.name });
-    }
+    if (!members.some((e) => LAYER_EXTENSIONS.has(extension(e.name))))
+      throw noLayer(upload.name, members);
     archives.push({ upload, members });
   }
   for (const { upload, members } of archives) budget.unpack(upload.name, members);
