@@ -131,7 +131,11 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
 
   it('an archive without any GIS layer, refused from its directory (finding 3)', async () => {
     const zip = await zipOf([{ name: 'notes.txt', data: Buffer.alloc(1.5 * MB) }]);
-    await expectRefused([{ name: 'notes.zip', data: zip }], 422, /^'notes\.zip' holds no shapefile/);
+    await expectRefused(
+      [{ name: 'notes.zip', data: zip }],
+      422,
+      /^'notes\.zip' holds no shapefile/,
+    );
   });
 
   it('members that no GIS reader wants are not unpacked, so they cost nothing', async () => {
