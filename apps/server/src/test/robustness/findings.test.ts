@@ -119,6 +119,11 @@ const findings: [string, () => Promise<LightMyRequestResponse>, number][] = [
     '4: edit/multiple of a deleted element, by a viewer',
     () =>
       post('/networkelements/pole/edit/multiple', { data: [{ id: deadPole, name: 'x' }] }, viewer),
+    403,
+  ],
+  [
+    '4: edit/multiple of a deleted element, by an admin: named, nothing written',
+    () => post('/networkelements/pole/edit/multiple', { data: [{ id: deadPole, name: 'x' }] }),
     400,
   ],
   [
