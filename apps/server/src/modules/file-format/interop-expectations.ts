@@ -33,8 +33,8 @@ export const INTEROP_REFUSED: Record<string, Refusal> = {
   },
   'shp/shapefile-js/noshp.zip': {
     status: 422,
-    message: /holds no shapefile/,
-    why: 'a .dbf alone: no geometry to draw',
+    message: /^no layers founds: 'noshp\.zip' holds parts of a shapefile \(\.dbf\) but no \.shp/,
+    why: "a .dbf alone: shapefile-js's own 'no layers founds' case, SPEC §5's words",
   },
   'kml/giscore/bad-zip-timestamp.kmz': {
     status: 400,
