@@ -108,7 +108,7 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
     ]);
     expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(health).toMatchObject({ status: 200 });
     expect(health.ms).toBeLessThan(1_000);
   });
