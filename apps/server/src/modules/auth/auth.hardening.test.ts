@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import type { User } from '@integration/contracts';
+import { linkToken, nthMail } from '../../test/outbox.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Issue 14's findings on sign-in, tokens and people: each answered before with a 500 or a leak. */
@@ -16,22 +17,6 @@ const post = (url: string, payload: object, headers = {}, remoteAddress = '10.9.
   t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers, remoteAddress });
 const profile = (token: string) =>
   t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
-
-async function waitForMails(count: number): Promise<string[]> {
-  for (let i = 0; i < 100; i++) {
-    const mails = await t.outbox();
-    if (mails.length >= count) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return t.outbox();
-}
-/** A link of a mail, its quoted-printable soft breaks and escapes undone. */
-const linkIn = (mail: string, path: string) => {
-  const decoded = mail
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return decoded.match(new RegExp(`${path}\\?token=([A-Za-z0-9_.%-]+)`))?.[1];
-};
 
 describe('tokens (findings 13 and 16)', () => {
   it('refuses a validly signed token whose sub is not a user id with 401', async () => {
@@ -128,7 +113,7 @@ describe('password reset mails (finding 7)', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual(unknown.json());
     }
-    await waitForMails(before + 3);
+    await nthMail(t, before + 3);
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.outbox()).length).toBe(before + 3);
   });
@@ -159,10 +144,9 @@ describe('failed sign-ins (finding 17)', () => {
     expect(Number(slower.headers['retry-after'])).toBe(4);
 
     // The fifth failure (loginMaxPerEmail here) mailed the owner a link that opens sign-in again.
-    const mails = await waitForMails(before + 1);
-    const mail = mails[before] ?? '';
+    const mail = await nthMail(t, before + 1);
     expect(mail).toContain('To: admin@example.com');
-    const token = decodeURIComponent(linkIn(mail, '/auth/unlock') ?? '');
+    const token = linkToken(mail, '/auth/unlock');
     expect((await post('/auth/unlock', { token: 'not-a-valid-link' })).statusCode).toBe(400);
     const unlocked = await post('/auth/unlock', { token });
     expect(unlocked.statusCode).toBe(200);

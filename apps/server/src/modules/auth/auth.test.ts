@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { linkToken, nthMail } from '../../test/outbox.ts';
 import { createTestApp, bearer, type TestApp } from '../../test/test-app.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { hashPassword } from './passwords.ts';
@@ -215,24 +216,8 @@ describe('password reset', () => {
   const setPassword = (payload: object, headers = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/setpassword', payload, headers });
 
-  async function waitForMail(count: number): Promise<string> {
-    for (let i = 0; i < 100; i++) {
-      const mails = await t.outbox();
-      const mail = mails[count - 1];
-      if (mail) return mail;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('no mail arrived in the outbox');
-  }
-  const tokenIn = (mail: string) => {
-    // The body is quoted-printable: undo soft line breaks and =XX escapes first.
-    const decoded = mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const match = decoded.match(/\/auth\/setpassword\?token=([A-Za-z0-9_-]+)/);
-    if (!match?.[1]) throw new Error(`no link in mail:\n${mail}`);
-    return match[1];
-  };
+  const waitForMail = (count: number) => nthMail(t, count);
+  const tokenIn = (mail: string) => linkToken(mail, '/auth/setpassword');
 
   it('answers the same for known and unknown emails, and mails only the known one', async () => {
     const before = (await t.outbox()).length;

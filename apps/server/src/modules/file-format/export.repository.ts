@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ElementTypeName, GeometryKind } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { intArray } from '../../db/sql-arrays.ts';
 import type { ExportColumn } from './export-columns.ts';
 
 export interface ExportScope {
@@ -8,8 +9,6 @@ export interface ExportScope {
   types: ElementTypeName[] | null;
   ids: number[] | null;
 }
-
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 const inScope = (scope: ExportScope): SQL => sql`e.cluster_id = ${scope.clusterId}
   AND e.deleted_at IS NULL

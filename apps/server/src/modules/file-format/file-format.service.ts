@@ -1,7 +1,7 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline as streamPipeline, Transform, type Readable } from 'node:stream';
+import { pipeline as streamPipeline, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   elementTypeByName,
@@ -33,6 +33,7 @@ import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protoco
 import { splitGeoJson } from './geojson-to-shp.ts';
 import { kmlIconStyles } from './kml-styles.ts';
 import { asciiJson, changedNames, shortFieldNames, type FieldRename } from './field-names.ts';
+import { cleanAfter, closeStream, countingBytes, freeName, safeName, write } from './job-files.ts';
 import { unpackBudget, type UnpackLimits } from './unpack-budget.ts';
 import { collectSources, type UploadedFile } from './upload-sources.ts';
 import { zipStream } from './zip-writer.ts';
@@ -69,57 +70,6 @@ const unpackLimits = (config: Config): UnpackLimits => ({
   maxEntries: 5_000,
   maxMemberBytes: config.importMaxBytes,
 });
-
-/** A safe file name from a user's name: no path, no control characters. */
-const safeName = (name: string) =>
-  path
-    .basename(name.replace(/\\/g, '/'))
-    .replace(/[^\P{Cc}]|\//gu, '_')
-    .slice(0, 200) || 'file';
-
-/** `name`, or `n-name` when a file of the same request already took it; marks it taken. */
-function freeName(name: string, taken: Set<string>): string {
-  let free = name;
-  for (let n = 1; taken.has(free); n++) free = `${n}-${name}`;
-  taken.add(free);
-  return free;
-}
-
-/** Removes the job folder once the answer has been sent (or the client went away). */
-function cleanAfter(stream: Readable, done: () => Promise<void>): Readable {
-  let cleaned = false;
-  const clean = () => {
-    if (!cleaned) {
-      cleaned = true;
-      void done();
-    }
-  };
-  stream.once('close', clean);
-  stream.once('end', clean);
-  stream.once('error', clean);
-  return stream;
-}
-
-/** A pass-through that reports each chunk's size to `count`, which may refuse it by throwing. */
-const countingBytes = (count: (bytes: number) => void) =>
-  new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        count(chunk.length);
-        callback(null, chunk);
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-  });
-
-const write = (out: WriteStream, text: string) =>
-  out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
-
-const closeStream = (out: WriteStream) =>
-  new Promise<void>((resolve, reject) =>
-    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-  );
 
 export const today = () => new Date().toISOString().slice(0, 10);
 

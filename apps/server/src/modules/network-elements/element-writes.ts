@@ -7,7 +7,8 @@ import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { missingCluster, type IndexedProblem } from './element-errors.ts';
-import { elementsRepository as repo, intArray } from './elements.repository.ts';
+import { intArray } from '../../db/sql-arrays.ts';
+import { elementsRepository as repo } from './elements.repository.ts';
 
 /** The checks and lookups that every write of elements goes through. */
 

@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AttributeValue, ElementTypeName } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { intArray } from '../../db/sql-arrays.ts';
 import { ELEMENT_JSON, FROM_ELEMENTS } from './element-json.sql.ts';
-
-/** Ids as a PostgreSQL array literal, for `= ANY(…::int[])` (which, unlike `IN`, may be empty). */
-export const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** One element's facts, for single-element checks (restore, history). */
 export interface ElementFacts {

@@ -8,11 +8,9 @@ import {
   type ElementTypeName,
 } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { intArray } from '../../db/sql-arrays.ts';
 
 const DEFAULT_NAME = 'Default';
-
-/** Ids as an array literal for `= ANY(…::int[])`, which (unlike `IN (…)`) may be empty. */
-const intArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** The default templates of every type, as one JSON parameter for an INSERT … SELECT. */
 const DEFAULTS_JSON = JSON.stringify(
