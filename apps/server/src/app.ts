@@ -107,6 +107,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
     },
     revocations,
   });
+  // Mails sent after their answer finish before the database (and the outbox) close.
+  app.addHook('onClose', () => auth.settle());
 
   const presence = startPresence(app, db, config.redisUrl, revocations);
   await app.register(

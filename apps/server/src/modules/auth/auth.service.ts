@@ -46,16 +46,27 @@ export function createAuthService(deps: Deps) {
     });
   }
 
-  /** Mailed in the background: neither the answer nor its timing may tell that it went. */
+  /**
+   * Work done after the answer (mails), so that neither the answer nor its timing tells whether
+   * an account exists. Kept track of: the server waits for it before it stops.
+   */
+  const pending = new Set<Promise<void>>();
+  function inBackground(what: string, work: () => Promise<void>) {
+    const done: Promise<void> = work()
+      .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
+      .finally(() => pending.delete(done));
+    pending.add(done);
+  }
+
   function sendUnlockLink(user: UserRecord, locale: Locale) {
     const link = `${config.publicUrl}/auth/unlock?token=${encodeURIComponent(unlockTokens.sign(user.email))}`;
-    mailer
-      .send({
+    inBackground('unlock mail', () =>
+      mailer.send({
         to: user.email,
         subject: translate(locale, 'mail.unlock.subject'),
         text: translate(locale, 'mail.unlock.body', { name: user.name, link }),
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'unlock mail failed'));
+      }),
+    );
   }
 
   /**
@@ -101,12 +112,17 @@ export function createAuthService(deps: Deps) {
      * tells whether the email has an account.
      */
     requestReset(email: string, ip: string, locale: Locale): void {
-      void (async () => {
+      inBackground('password reset mail', async () => {
         // Over the limit, the answer stays the same and nothing is sent.
         if (!(await limiter.allowReset(ip, email))) return;
         const user = await usersRepository.findByEmail(db, email);
         if (user) await sendPasswordLink(user, 'reset', locale);
-      })().catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
+      });
+    },
+
+    /** Resolves once the mails still being sent in the background have gone. */
+    settle: async () => {
+      await Promise.all([...pending]);
     },
 
     /** Clears the failed sign-ins of the link's email; false when the link is not valid. */
