@@ -24,7 +24,7 @@ export const OFFLINE_DEFAULTS: BasemapConfig['offline'] = {
   places: '/api/map/offline/places.geojson',
 };
 
-const BASE_LAYER = 'basemap';
+export const BASE_LAYER = 'basemap';
 const OVERLAY_LAYER = 'basemap-overlay';
 
 /** Below this zoom the bundled offline layer (coastlines, borders, places) is worth drawing. */

@@ -51,8 +51,14 @@ describe('element features', () => {
     expect(featureOf(pole('/uploads/my-pole.svg'))?.properties).toEqual({
       type: 'Pole',
       icon: '/uploads/my-pole.svg',
+      name: 'E',
     });
-    expect(featureOf(pole('/api/icons/pole.svg?width=30'))?.properties).toEqual({ type: 'Pole' });
+    expect(featureOf(pole('/api/icons/pole.svg?width=30'))?.properties).toEqual({
+      type: 'Pole',
+      name: 'E',
+    });
+    // A marker without a name carries none: no empty label is drawn under it.
+    expect(featureOf({ ...pole(''), name: '' })?.properties).toEqual({ type: 'Pole' });
   });
 
   it('closes a zone ring and keeps its colour', () => {

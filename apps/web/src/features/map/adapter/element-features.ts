@@ -29,14 +29,13 @@ export function featureOf(e: EditorElement): Feature<Point | LineString | Polygo
   if (isPoint(e.coordinates)) {
     // Only what the layers read: every property of 100,000 features is copied to MapLibre's
     // worker and through its tiles. A type's own icon comes from the layer (element-layers.ts).
+    // The name is written under the marker at street zooms (marker-layers.ts).
     const icon = e.style.iconUrl;
     const segment = elementTypeByName(e.type)?.segment ?? 'pin';
-    return {
-      ...base,
-      geometry: { type: 'Point', coordinates: pos(e.coordinates) },
-      properties:
-        icon && icon !== defaultIconUrl(segment) ? { type: e.type, icon } : { type: e.type },
-    };
+    const properties: Record<string, string> = { type: e.type };
+    if (icon && icon !== defaultIconUrl(segment)) properties.icon = icon;
+    if (e.name) properties.name = e.name;
+    return { ...base, geometry: { type: 'Point', coordinates: pos(e.coordinates) }, properties };
   }
   const path = e.coordinates.map(pos);
   if (e.type === 'Zone') {

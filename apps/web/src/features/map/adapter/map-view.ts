@@ -28,14 +28,8 @@ import {
   sourceOf,
   type SourceId,
 } from './element-features.ts';
-import {
-  allElementLayers,
-  iconsFrom,
-  MARKER_LAYERS,
-  markerFilter,
-  OWN_LAYERS,
-  PICKABLE_LAYERS,
-} from './element-layers.ts';
+import { allElementLayers, OWN_LAYERS, PICKABLE_LAYERS } from './element-layers.ts';
+import { iconsFrom, MARKER_LAYERS, markerFilter } from './marker-layers.ts';
 import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
 import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 
@@ -44,6 +38,8 @@ maplibregl.setWorkerUrl(workerUrl);
 const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation'];
 /** The selected markers, under their halo. */
 const SELECTION_SOURCE = 'selection';
+/** The marker under the pointer. */
+const HOVER_SOURCE = 'hover';
 const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
 /**
@@ -53,7 +49,7 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
  * average: every copy cut into its tile and encoded by the worker, then skipped when drawn.
  * Lines and zones are clipped at tile edges and keep MapLibre's default.
  */
-const UNBUFFERED = new Set<string>(['points', SELECTION_SOURCE]);
+const UNBUFFERED = new Set<string>(['points', SELECTION_SOURCE, HOVER_SOURCE]);
 
 export interface MapViewOptions {
   container: HTMLElement;
@@ -74,6 +70,7 @@ export class MapView {
   private layerState: Partial<Record<ElementTypeName, boolean>> = {};
   private visibilityTimer: ReturnType<typeof setTimeout> | undefined;
   private selected: EditorElement[] = [];
+  private hovered: number | null = null;
   /**
    * The elements last drawn, and whether the affectation source holds their Lines of
    * Affectation. Those show only with the icons (iconsFrom), and a large cluster has
@@ -123,7 +120,7 @@ export class MapView {
 
   private async setUp(icons: Promise<LoadedIcon[]>) {
     addLoadedIcons(this.map, await icons);
-    for (const id of [...ELEMENT_SOURCES, SELECTION_SOURCE, ...OVERLAY_SOURCES]) {
+    for (const id of [...ELEMENT_SOURCES, SELECTION_SOURCE, HOVER_SOURCE, ...OVERLAY_SOURCES]) {
       const buffer = UNBUFFERED.has(id) ? { buffer: 0 } : {};
       this.map.addSource(id, { type: 'geojson', data: empty(), ...buffer });
     }
@@ -262,9 +259,28 @@ export class MapView {
     this.source(SELECTION_SOURCE)?.setData({ type: 'FeatureCollection', features: markers });
   }
 
+  /**
+   * Show the marker under the pointer whole, with its name: where its icon yielded to a more
+   * important one, this is how it is seen before it is clicked.
+   */
+  setHover(e: EditorElement | null): void {
+    const fid = e && isPoint(e.coordinates) ? e.fid : null;
+    if (fid === this.hovered) return;
+    this.hovered = fid;
+    const feature = e && fid !== null ? featureOf(e) : null;
+    this.source(HOVER_SOURCE)?.setData({
+      type: 'FeatureCollection',
+      features: feature ? [feature] : [],
+    });
+  }
+
   /** Hide an element's own feature while terra-draw draws its editable copy. */
   setEditing(e: EditorElement, editing: boolean): void {
     this.setState(e, { editing });
+    // Its highlighted copies too, or the icon would stay behind the dragged one.
+    for (const source of [SELECTION_SOURCE, HOVER_SOURCE]) {
+      this.map.setFeatureState({ source, id: e.fid }, { editing });
+    }
   }
 
   private setState(e: EditorElement, state: Record<string, boolean>) {

@@ -11,6 +11,7 @@ import { boundsOf } from '../core/geo.ts';
 import { InvalidChoice, parseDrawTool, parseMapType, type MapType } from '../core/interaction.ts';
 import { browserPendingStore } from '../core/pending-store.ts';
 import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
+import { BasemapNotice } from './BasemapNotice.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { ElementDetailModal } from './ElementDetailModal.tsx';
 import { ElementSearch } from './ElementSearch.tsx';
@@ -99,7 +100,7 @@ export function MapWorkspace({
       minzoom: projectZoom - 1,
     });
     const controller = new MapController(editor, view);
-    setSession({ editor, controller });
+    setSession({ editor, controller, view });
     let live = true;
     // Periodic sync, 30 s after the load and after each sync has finished: a large cluster
     // takes seconds to fetch, and a fixed interval would overlap the load and itself.
@@ -208,6 +209,9 @@ export function MapWorkspace({
           </Stack>
           <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
             <SaveIndicator />
+          </Box>
+          <Box pos="absolute" bottom={36} left={8} style={{ zIndex: 2 }}>
+            <BasemapNotice />
           </Box>
           {!ready ? (
             <Box pos="absolute" top="50%" left="50%" style={{ zIndex: 2 }}>

@@ -2,11 +2,13 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Editor } from '../core/editor.ts';
 import type { EditorState } from '../core/editor-state.ts';
+import type { MapView } from '../adapter/map-view.ts';
 import type { MapController } from './map-controller.ts';
 
 export interface MapSession {
   editor: Editor;
   controller: MapController;
+  view: MapView;
 }
 
 export const MapSessionContext = createContext<MapSession | null>(null);

@@ -28,6 +28,7 @@ const TARGETS: Record<ToolbarMode, (e: EditorElement) => boolean> = {
 export class MapController {
   private draw: DrawController | null = null;
   private editingKey: string | null = null;
+  private hoverFrame = 0;
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -56,11 +57,18 @@ export class MapController {
     const dblclick = (e: MapMouseEvent) => {
       if (this.editor.get().interaction.kind === 'measure') e.preventDefault();
     };
+    const hover = (e: MapMouseEvent) => this.hover(e);
+    const leave = () => view.setHover(null);
     view.map.on('click', click);
     view.map.on('dblclick', dblclick);
+    view.map.on('mousemove', hover);
+    view.map.on('mouseout', leave);
     this.unsubscribe.push(() => {
       view.map.off('click', click);
       view.map.off('dblclick', dblclick);
+      view.map.off('mousemove', hover);
+      view.map.off('mouseout', leave);
+      cancelAnimationFrame(this.hoverFrame);
     });
     this.enter(editor.get().interaction);
   }
@@ -126,6 +134,26 @@ export class MapController {
     }
     if (targets.length > 1) editor.offerCandidates(targets.map((e) => e.key));
     else this.act(targets[0]?.key ?? '');
+  }
+
+  /**
+   * The element under the pointer shows whole with its name, and the cursor says it can be
+   * clicked. Once a frame at most: a hit test per mouse event would cost a busy map frames.
+   */
+  private hover(event: MapMouseEvent) {
+    cancelAnimationFrame(this.hoverFrame);
+    this.hoverFrame = requestAnimationFrame(() => {
+      const { view, editor } = this;
+      const kind = editor.get().interaction.kind;
+      const dragging = event.originalEvent.buttons !== 0;
+      if (kind === 'draw' || kind === 'measure' || dragging) return view.setHover(null);
+      const element = view
+        .hitTest(event.point)
+        .flatMap((fid) => editor.collection.byFid(fid) ?? [])
+        .find((e) => e.key !== this.editingKey && view.isVisible(e));
+      view.setHover(element ?? null);
+      view.map.getCanvas().style.cursor = element ? 'pointer' : '';
+    });
   }
 
   /** The element the click (or the select-element modal) chose, in the current mode. */
