@@ -9,14 +9,23 @@ const ENTRIES = [
   { id: 'reports', labelKey: 'sidebar.reports', to: ROUTES.reports.path, icon: IconChartBar },
 ] as const;
 
-/** Logo and the two entries of SPEC §2; collapsed (map pages) shows only the logo. */
-export function Sidebar({ collapsed }: { collapsed: boolean }) {
+/**
+ * Logo and the two entries of SPEC §2; collapsed (map pages) shows only the logo.
+ * `onNavigate` closes the phone's drawer, even on the entry of the page already shown.
+ */
+export function Sidebar({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const active = activeSidebarEntry(pathname);
   return (
     <Stack gap="xs" p="sm" component="nav" aria-label={t('sidebar.label')}>
-      <Link to={ROUTES.project.path} aria-label={t('app.name')}>
+      <Link to={ROUTES.project.path} aria-label={t('app.name')} onClick={onNavigate}>
         <Image src="/logo.svg" alt="" h={40} w={40} />
       </Link>
       {!collapsed &&
@@ -29,6 +38,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
             leftSection={<Icon size={18} aria-hidden />}
             active={active === id}
             aria-current={active === id ? 'page' : undefined}
+            onClick={onNavigate}
           />
         ))}
     </Stack>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CentralOffice } from '@integration/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../app/DataTable.tsx';
 import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { useApiMutation } from '../../app/useApiMutation.ts';
 import { ManageClustersModal } from '../clusters/ManageClustersModal.tsx';
@@ -13,6 +14,7 @@ import {
   HierarchySelectors,
   type HierarchySelection,
 } from '../hierarchy/HierarchySelectors.tsx';
+import { useWorkspaceSelection } from '../hierarchy/useWorkspaceSelection.ts';
 import { centralOfficesApi } from './central-offices.api.ts';
 import { MembersPanel } from './MembersPanel.tsx';
 
@@ -20,7 +22,10 @@ import { MembersPanel } from './MembersPanel.tsx';
 export function CentralOfficesPage() {
   const { t } = useTranslation();
   const isAdmin = session.user()?.role === 'admin';
-  const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
+  // Opens on the project chosen on the Project page; choosing another here stays here.
+  const workspace = useWorkspaceSelection();
+  const [chosen, setSelection] = useState<HierarchySelection | null>(null);
+  const selection = chosen ?? workspace ?? EMPTY_SELECTION;
   const [name, setName] = useState('');
   const [managedId, setManagedId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<CentralOffice | null>(null);
@@ -102,65 +107,54 @@ export function CentralOfficesPage() {
       {projectId === null && <Text c="dimmed">{t('centralOffices.chooseProject')}</Text>}
       {offices.error && <Alert color="red">{offices.error.message}</Alert>}
       {offices.data && (
-        <Table striped highlightOnHover aria-label={t('centralOffices.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('common.number')}</Table.Th>
-              <Table.Th>{t('centralOffices.name')}</Table.Th>
-              <Table.Th>{t('centralOffices.users')}</Table.Th>
-              <Table.Th>{t('centralOffices.clusters')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {offices.data.map((office, index) => (
-              <Table.Tr key={office.id} bg={office.id === managedId ? 'teal.0' : undefined}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td>{office.name}</Table.Td>
-                <Table.Td>{office.users.length}</Table.Td>
-                <Table.Td>{office._count.clusters}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
+        <DataTable
+          label={t('centralOffices.table')}
+          rows={offices.data}
+          rowKey={(office) => office.id}
+          rowBackground={(office) => (office.id === managedId ? 'teal.0' : undefined)}
+          empty={t('common.noData')}
+          columns={[
+            { header: t('common.number'), cell: (_, index) => index + 1 },
+            { header: t('centralOffices.name'), primary: true, cell: (office) => office.name },
+            { header: t('centralOffices.users'), cell: (office) => office.users.length },
+            { header: t('centralOffices.clusters'), cell: (office) => office._count.clusters },
+            {
+              header: t('common.manage'),
+              actions: true,
+              cell: (office) => (
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setManagedId(office.id)}
+                    aria-label={t('centralOffices.manage', { name: office.name })}
+                  >
+                    {t('common.manage')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setClustersOf(office)}
+                    aria-label={t('centralOffices.clustersOf', { name: office.name })}
+                  >
+                    {t('centralOffices.clusters')}
+                  </Button>
+                  {isAdmin && (
                     <Button
                       size="xs"
+                      color="red"
                       variant="light"
-                      onClick={() => setManagedId(office.id)}
-                      aria-label={t('centralOffices.manage', { name: office.name })}
+                      onClick={() => setToDelete(office)}
+                      aria-label={t('centralOffices.delete', { name: office.name })}
                     >
-                      {t('common.manage')}
+                      {t('common.delete')}
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setClustersOf(office)}
-                      aria-label={t('centralOffices.clustersOf', { name: office.name })}
-                    >
-                      {t('centralOffices.clusters')}
-                    </Button>
-                    {isAdmin && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => setToDelete(office)}
-                        aria-label={t('centralOffices.delete', { name: office.name })}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {offices.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed">{t('common.noData')}</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
 
       {managed && (

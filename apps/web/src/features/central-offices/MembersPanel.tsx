@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserRef } from '@integration/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../app/DataTable.tsx';
 import { usersApi, usersKeys } from '../users/users.api.ts';
 
 /**
@@ -66,44 +67,39 @@ export function MembersPanel({
           </Button>
         </Group>
       )}
-      <Table striped aria-label={title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('members.name')}</Table.Th>
-            <Table.Th>{t('members.email')}</Table.Th>
-            <Table.Th>{t('members.role')}</Table.Th>
-            {canEdit && <Table.Th />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.id}>
-              <Table.Td>{member.name}</Table.Td>
-              <Table.Td>{member.email}</Table.Td>
-              <Table.Td>{member.role ? t(`roles.${member.role}`) : ''}</Table.Td>
-              {canEdit && (
-                <Table.Td>
-                  <ActionIcon
-                    color="red"
-                    variant="subtle"
-                    aria-label={t('members.remove', { name: member.name })}
-                    onClick={() => onRemove(member)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-          {members.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed">{t('members.none')}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label={title}
+        hover={false}
+        rows={members}
+        rowKey={(member) => member.id}
+        empty={t('members.none')}
+        columns={[
+          { header: t('members.name'), primary: true, cell: (member) => member.name },
+          { header: t('members.email'), cell: (member) => member.email },
+          {
+            header: t('members.role'),
+            cell: (member) => (member.role ? t(`roles.${member.role}`) : ''),
+          },
+          ...(canEdit
+            ? [
+                {
+                  header: t('common.delete'),
+                  actions: true,
+                  cell: (member: (typeof members)[number]) => (
+                    <ActionIcon
+                      color="red"
+                      variant="subtle"
+                      aria-label={t('members.remove', { name: member.name })}
+                      onClick={() => onRemove(member)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </Stack>
   );
 }

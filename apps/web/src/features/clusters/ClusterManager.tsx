@@ -1,13 +1,18 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CLUSTER_LIST_REFRESH_MS, totalElements, type Cluster } from '@integration/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../app/DataTable.tsx';
 import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { useApiMutation } from '../../app/useApiMutation.ts';
 import { session } from '../../session/session.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
-import { HierarchySelectors, type HierarchySelection } from '../hierarchy/HierarchySelectors.tsx';
+import {
+  EMPTY_SELECTION,
+  HierarchySelectors,
+  type HierarchySelection,
+} from '../hierarchy/HierarchySelectors.tsx';
 import { clustersApi } from './clusters.api.ts';
 import { ConfigureClusterModal } from './ConfigureClusterModal.tsx';
 import { PhaseBadge } from './PhaseBadge.tsx';
@@ -16,10 +21,12 @@ import { PhaseBadge } from './PhaseBadge.tsx';
  * Create Cluster form and the clusters of the chosen CO (SPEC §2): cascading selectors down
  * to the CO, a name and Create, then a table with Configure and Delete.
  */
-export function ClusterManager({ initial }: { initial: HierarchySelection }) {
+export function ClusterManager({ initial }: { initial: HierarchySelection | null }) {
   const { t } = useTranslation();
   const isAdmin = session.user()?.role === 'admin';
-  const [selection, setSelection] = useState(initial);
+  // `initial` may arrive after the first render (the Project page's choice, being loaded).
+  const [chosen, setSelection] = useState<HierarchySelection | null>(null);
+  const selection = chosen ?? initial ?? EMPTY_SELECTION;
   const [name, setName] = useState('');
   const [configuredId, setConfiguredId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<Cluster | null>(null);
@@ -86,63 +93,50 @@ export function ClusterManager({ initial }: { initial: HierarchySelection }) {
       </Paper>
       {coId === null && <Text c="dimmed">{t('clusters.chooseCentralOffice')}</Text>}
       {clusters.data && (
-        <Table striped highlightOnHover aria-label={t('clusters.table')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('common.number')}</Table.Th>
-              <Table.Th>{t('clusters.centralOffice')}</Table.Th>
-              <Table.Th>{t('clusters.name')}</Table.Th>
-              <Table.Th>{t('clusters.phase')}</Table.Th>
-              <Table.Th>{t('clusters.users')}</Table.Th>
-              <Table.Th>{t('projects.elements')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {clusters.data.map((cluster, index) => (
-              <Table.Tr key={cluster.id}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td>{cluster.centralOffice.name}</Table.Td>
-                <Table.Td>{cluster.name}</Table.Td>
-                <Table.Td>
-                  <PhaseBadge phase={cluster.projectPhase} />
-                </Table.Td>
-                <Table.Td>{cluster.users.length}</Table.Td>
-                <Table.Td>{totalElements(cluster._count)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
+        <DataTable
+          label={t('clusters.table')}
+          rows={clusters.data}
+          rowKey={(cluster) => cluster.id}
+          empty={t('common.noData')}
+          columns={[
+            { header: t('common.number'), cell: (_, index) => index + 1 },
+            { header: t('clusters.centralOffice'), cell: (cluster) => cluster.centralOffice.name },
+            { header: t('clusters.name'), primary: true, cell: (cluster) => cluster.name },
+            {
+              header: t('clusters.phase'),
+              cell: (cluster) => <PhaseBadge phase={cluster.projectPhase} />,
+            },
+            { header: t('clusters.users'), cell: (cluster) => cluster.users.length },
+            { header: t('projects.elements'), cell: (cluster) => totalElements(cluster._count) },
+            {
+              header: t('clusters.configureShort'),
+              actions: true,
+              cell: (cluster) => (
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setConfiguredId(cluster.id)}
+                    aria-label={t('clusters.configure', { name: cluster.name })}
+                  >
+                    {t('clusters.configureShort')}
+                  </Button>
+                  {isAdmin && (
                     <Button
                       size="xs"
+                      color="red"
                       variant="light"
-                      onClick={() => setConfiguredId(cluster.id)}
-                      aria-label={t('clusters.configure', { name: cluster.name })}
+                      onClick={() => setToDelete(cluster)}
+                      aria-label={t('clusters.delete', { name: cluster.name })}
                     >
-                      {t('clusters.configureShort')}
+                      {t('common.delete')}
                     </Button>
-                    {isAdmin && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => setToDelete(cluster)}
-                        aria-label={t('clusters.delete', { name: cluster.name })}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {clusters.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed">{t('common.noData')}</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfigureClusterModal cluster={configured} onClose={() => setConfiguredId(null)} />
       <ConfirmDialog

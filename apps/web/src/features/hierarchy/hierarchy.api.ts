@@ -41,6 +41,8 @@ export const hierarchyKeys = {
   clients: (id: number) => ['hierarchy', 'clients', id] as const,
   mainProjects: (id: number) => ['hierarchy', 'mainProjects', id] as const,
   projects: (mainProjectId?: number) => ['hierarchy', 'projects', mainProjectId ?? 'all'] as const,
+  project: (id: number | null) => ['hierarchy', 'project', id] as const,
+  cluster: (id: number | null) => ['clusters', 'cluster', id] as const,
   centralOffices: (projectId: number) => ['hierarchy', 'centralOffices', projectId] as const,
   clustersOfProject: (projectId: number) =>
     ['hierarchy', 'clusters', 'project', projectId] as const,

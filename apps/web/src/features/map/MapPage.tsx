@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PROJECT_ZOOM } from '@integration/contracts';
-import { hierarchyApi } from '../hierarchy/hierarchy.api.ts';
+import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { clustersApi } from '../clusters/clusters.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { loadBasemaps } from './map.api.ts';
@@ -15,12 +15,12 @@ export function MapPage() {
   const { projectId, clusterId } = useWorkspace();
   const [params] = useSearchParams();
   const project = useQuery({
-    queryKey: ['hierarchy', 'project', projectId],
+    queryKey: hierarchyKeys.project(projectId),
     queryFn: () => hierarchyApi.project(projectId ?? 0),
     enabled: projectId !== null,
   });
   const cluster = useQuery({
-    queryKey: ['clusters', 'cluster', clusterId],
+    queryKey: hierarchyKeys.cluster(clusterId),
     queryFn: () => clustersApi.get(clusterId ?? 0),
     enabled: clusterId !== null,
   });

@@ -1,8 +1,9 @@
-import { Badge, Button, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MODAL_WIDTH, totalElements, type Project } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DataTable } from '../../app/DataTable.tsx';
 import { ROUTES } from '../../app/route-table.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
@@ -34,45 +35,40 @@ export function ChooseClusterModal({
     >
       {clusters.data?.length === 0 && <Text c="dimmed">{t('projects.noClusters')}</Text>}
       {!!clusters.data?.length && (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('clusters.name')}</Table.Th>
-              <Table.Th>{t('clusters.centralOffice')}</Table.Th>
-              <Table.Th>{t('clusters.phase')}</Table.Th>
-              <Table.Th>{t('projects.elements')}</Table.Th>
-              <Table.Th>{t('projects.usersOnline')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {clusters.data.map((cluster) => (
-              <Table.Tr key={cluster.id}>
-                <Table.Td>{cluster.name}</Table.Td>
-                <Table.Td>{cluster.centralOffice.name}</Table.Td>
-                <Table.Td>
-                  <PhaseBadge phase={cluster.projectPhase} />
-                </Table.Td>
-                <Table.Td>{totalElements(cluster._count)}</Table.Td>
-                <Table.Td>
-                  <OnlineUsers users={cluster.usersOnline} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    aria-label={t('projects.openCluster', { cluster: cluster.name })}
-                    onClick={() => {
-                      openWorkspace(cluster.projectId, cluster.id);
-                      navigate(ROUTES.map.path);
-                    }}
-                  >
-                    {t('projects.openMap')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={t('projects.chooseCluster', { project: project?.name ?? '' })}
+          rows={clusters.data}
+          rowKey={(cluster) => cluster.id}
+          columns={[
+            { header: t('clusters.name'), primary: true, cell: (cluster) => cluster.name },
+            { header: t('clusters.centralOffice'), cell: (cluster) => cluster.centralOffice.name },
+            {
+              header: t('clusters.phase'),
+              cell: (cluster) => <PhaseBadge phase={cluster.projectPhase} />,
+            },
+            { header: t('projects.elements'), cell: (cluster) => totalElements(cluster._count) },
+            {
+              header: t('projects.usersOnline'),
+              cell: (cluster) => <OnlineUsers users={cluster.usersOnline} />,
+            },
+            {
+              header: t('projects.openMap'),
+              actions: true,
+              cell: (cluster) => (
+                <Button
+                  size="xs"
+                  aria-label={t('projects.openCluster', { cluster: cluster.name })}
+                  onClick={() => {
+                    openWorkspace(cluster.projectId, cluster.id);
+                    navigate(ROUTES.map.path);
+                  }}
+                >
+                  {t('projects.openMap')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
       {!clusters.data && !clusters.error && <Badge variant="light">{t('app.loading')}</Badge>}
     </Modal>

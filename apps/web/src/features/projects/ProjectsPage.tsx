@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { totalElements, type Project } from '@integration/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../app/DataTable.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { formatDate } from '../../app/format.ts';
 import { ROUTES } from '../../app/route-table.ts';
@@ -15,6 +16,7 @@ import {
   HierarchySelectors,
   type HierarchySelection,
 } from '../hierarchy/HierarchySelectors.tsx';
+import { useWorkspace } from '../realtime/workspace.store.ts';
 import { ChooseClusterModal } from './ChooseClusterModal.tsx';
 import { OnlineUsers } from './OnlineUsers.tsx';
 
@@ -34,6 +36,7 @@ export function ProjectsPage() {
   const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Project | null>(null);
+  const chooseProject = useWorkspace((s) => s.chooseProject);
   const projects = useQuery({
     queryKey: hierarchyKeys.projects(),
     queryFn: () => hierarchyApi.projects(),
@@ -77,49 +80,40 @@ export function ProjectsPage() {
           {errorMessage(projects.error, t)}
         </Alert>
       )}
-      <Table striped highlightOnHover aria-label={t('projects.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('projects.name')}</Table.Th>
-            <Table.Th>{t('hierarchy.client')}</Table.Th>
-            <Table.Th>{t('hierarchy.mainProject')}</Table.Th>
-            <Table.Th>{t('projects.updatedAt')}</Table.Th>
-            <Table.Th>{t('projects.elements')}</Table.Th>
-            <Table.Th>{t('projects.usersOnline')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((project) => (
-            <Table.Tr key={project.id}>
-              <Table.Td fw={600}>{project.name}</Table.Td>
-              <Table.Td>{project.client.name}</Table.Td>
-              <Table.Td>{project.mainProject.name}</Table.Td>
-              <Table.Td>{formatDate(project.updatedAt)}</Table.Td>
-              <Table.Td>{totalElements(project._count)}</Table.Td>
-              <Table.Td>
-                <OnlineUsers users={project.usersOnline} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  onClick={() => setChosen(project)}
-                  aria-label={t('projects.open', { project: project.name })}
-                >
-                  {t('projects.choose')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {projects.data && shown.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed">{t('projects.none')}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label={t('projects.title')}
+        rows={shown}
+        rowKey={(project) => project.id}
+        empty={projects.data ? t('projects.none') : undefined}
+        columns={[
+          { header: t('projects.name'), primary: true, cell: (project) => project.name },
+          { header: t('hierarchy.client'), cell: (project) => project.client.name },
+          { header: t('hierarchy.mainProject'), cell: (project) => project.mainProject.name },
+          { header: t('projects.updatedAt'), cell: (project) => formatDate(project.updatedAt) },
+          { header: t('projects.elements'), cell: (project) => totalElements(project._count) },
+          {
+            header: t('projects.usersOnline'),
+            cell: (project) => <OnlineUsers users={project.usersOnline} />,
+          },
+          {
+            header: t('projects.choose'),
+            actions: true,
+            cell: (project) => (
+              <Button
+                size="xs"
+                onClick={() => {
+                  // Manage CO and the cluster screens open on it from now on.
+                  chooseProject(project.id);
+                  setChosen(project);
+                }}
+                aria-label={t('projects.open', { project: project.name })}
+              >
+                {t('projects.choose')}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <ChooseClusterModal project={chosen} onClose={() => setChosen(null)} />
     </Stack>
   );

@@ -6,6 +6,8 @@ interface WorkspaceState {
   projectId: number | null;
   clusterId: number | null;
   open(projectId: number, clusterId: number): void;
+  /** A project chosen on the Project page, before any cluster of it. */
+  chooseProject(projectId: number): void;
 }
 
 const stored = (key: string) => {
@@ -20,5 +22,14 @@ export const useWorkspace = create<WorkspaceState>((set) => ({
     localStorage.setItem(STORAGE_KEYS.projectId, String(projectId));
     localStorage.setItem(STORAGE_KEYS.clusterId, String(clusterId));
     set({ projectId, clusterId });
+  },
+  chooseProject(projectId) {
+    set((s) => {
+      if (s.projectId === projectId) return s;
+      // Another project's cluster must not open with it.
+      localStorage.setItem(STORAGE_KEYS.projectId, String(projectId));
+      localStorage.removeItem(STORAGE_KEYS.clusterId);
+      return { projectId, clusterId: null };
+    });
   },
 }));

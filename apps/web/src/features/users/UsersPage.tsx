@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../app/DataTable.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { session } from '../../session/session.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
@@ -33,32 +34,28 @@ export function UsersPage() {
         <Button onClick={() => setInviting(true)}>{t('users.invite')}</Button>
       </Group>
       {users.error && <Alert color="red">{errorMessage(users.error, t)}</Alert>}
-      <Table striped highlightOnHover aria-label={t('routes.users')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('users.name')}</Table.Th>
-            <Table.Th>{t('users.email')}</Table.Th>
-            <Table.Th>{t('users.role')}</Table.Th>
-            <Table.Th>{t('users.platforms')}</Table.Th>
-            <Table.Th>{t('users.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(users.data ?? []).map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>{user.name}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-              <Table.Td>{user.platforms.map((p) => p.name).join(', ')}</Table.Td>
-              <Table.Td>
-                <Badge color={user.passwordset ? 'teal' : 'orange'} variant="light">
-                  {user.passwordset ? t('users.active') : t('users.invited')}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label={t('routes.users')}
+        rows={users.data ?? []}
+        rowKey={(user) => user.id}
+        columns={[
+          { header: t('users.name'), primary: true, cell: (user) => user.name },
+          { header: t('users.email'), cell: (user) => user.email },
+          { header: t('users.role'), cell: (user) => t(`roles.${user.role}`) },
+          {
+            header: t('users.platforms'),
+            cell: (user) => user.platforms.map((p) => p.name).join(', '),
+          },
+          {
+            header: t('users.status'),
+            cell: (user) => (
+              <Badge color={user.passwordset ? 'teal' : 'orange'} variant="light">
+                {user.passwordset ? t('users.active') : t('users.invited')}
+              </Badge>
+            ),
+          },
+        ]}
+      />
       <InviteUserModal opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );

@@ -51,6 +51,10 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
  */
 const UNBUFFERED = new Set<string>(['points', SELECTION_SOURCE, HOVER_SOURCE]);
 
+interface TouchZoomInternals {
+  _tapDragZoom?: { disable(): void };
+}
+
 export interface MapViewOptions {
   container: HTMLElement;
   basemaps: BasemapConfig;
@@ -92,6 +96,11 @@ export class MapView {
       // The view is kept in the address (#zoom/lat/lng): a link or a reload shows the same place.
       hash: true,
     });
+    // Note: no "double tap and drag" zoom on touch screens. A field crew taps a marker to pick
+    // it and then drags it; done within half a second, MapLibre took that for this gesture
+    // and zoomed instead of moving the marker. Pinch zoom stays. MapLibre has no option for
+    // it: the handler is reached through the pinch handler that owns it.
+    (this.map.touchZoomRotate as unknown as TouchZoomInternals)._tapDragZoom?.disable();
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Place labels and icons named by templates are made when first needed.

@@ -17,7 +17,16 @@ export function BasemapNotice() {
   useEffect(() => watchBasemap(view.map, setMissing), [view]);
   if (!missing || dismissed) return null;
   return (
-    <Paper role="status" shadow="xs" radius="sm" px="xs" py={4} maw={300} withBorder>
+    <Paper
+      role="status"
+      style={{ pointerEvents: 'auto' }}
+      shadow="xs"
+      radius="sm"
+      px="xs"
+      py={4}
+      maw={300}
+      withBorder
+    >
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconMapOff size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <div>

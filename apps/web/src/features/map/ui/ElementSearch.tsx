@@ -7,7 +7,7 @@ import { useEditorState, useMapSession } from './editor-context.ts';
 const LIMIT = 30;
 
 /** Find an element by name across every type; choosing one zooms to it and selects it. */
-export function ElementSearch() {
+export function ElementSearch({ w = 260 }: { w?: number | string }) {
   const { t } = useTranslation();
   const { editor, controller } = useMapSession();
   // Re-render when elements change: the collection itself is mutable.
@@ -24,7 +24,7 @@ export function ElementSearch() {
   }
   return (
     <Select
-      w={260}
+      w={w}
       searchable
       clearable
       aria-label={t('map.tools.search')}

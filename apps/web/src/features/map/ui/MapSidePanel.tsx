@@ -1,28 +1,12 @@
-import {
-  ActionIcon,
-  Checkbox,
-  Group,
-  Image,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Paper, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ELEMENT_TYPES } from '@integration/contracts';
-import { defaultIconUrl } from '../adapter/element-features.ts';
-import { MAP_TYPES, type MapType } from '../core/interaction.ts';
-import { useEditorState, useMapSession } from './editor-context.ts';
+import { LayerControls } from './LayerControls.tsx';
 
 /** The map's own sidebar (SPEC §2): layers list and map type, open by default, collapsible. */
 export function MapSidePanel() {
   const { t } = useTranslation();
-  const { editor } = useMapSession();
-  const layers = useEditorState((s) => s.layers);
-  const mapType = useEditorState((s) => s.mapType);
   const [open, setOpen] = useState(true);
 
   if (!open) {
@@ -48,50 +32,19 @@ export function MapSidePanel() {
       radius="md"
       withBorder
       w={210}
+      pos="relative"
     >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} size="sm" id="map-layers-title">
-            {t('map.layers.title')}
-          </Text>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('map.panel.hide')}
-            onClick={() => setOpen(false)}
-          >
-            <IconLayoutSidebarLeftCollapse size={18} />
-          </ActionIcon>
-        </Group>
-        <Stack gap={6} role="group" aria-labelledby="map-layers-title">
-          {ELEMENT_TYPES.map((type) => (
-            <Checkbox
-              key={type.internalName}
-              size="xs"
-              checked={layers[type.internalName]}
-              onChange={(e) => editor.setLayer(type.internalName, e.currentTarget.checked)}
-              label={
-                <Group gap={6} wrap="nowrap">
-                  {type.geometry === 'point' ? (
-                    <Image src={defaultIconUrl(type.segment)} w={14} h={18} fit="contain" alt="" />
-                  ) : null}
-                  <span>{t(`map.types.${type.internalName}`)}</span>
-                </Group>
-              }
-            />
-          ))}
-        </Stack>
-        <Radio.Group
-          label={t('map.mapType.title')}
-          value={mapType}
-          onChange={(value) => editor.setMapType(value as MapType)}
-        >
-          <Stack gap={6} mt={6}>
-            {MAP_TYPES.map((type) => (
-              <Radio key={type} size="xs" value={type} label={t(`map.mapType.${type}`)} />
-            ))}
-          </Stack>
-        </Radio.Group>
-      </Stack>
+      <ActionIcon
+        variant="subtle"
+        pos="absolute"
+        top={8}
+        right={8}
+        aria-label={t('map.panel.hide')}
+        onClick={() => setOpen(false)}
+      >
+        <IconLayoutSidebarLeftCollapse size={18} />
+      </ActionIcon>
+      <LayerControls />
     </Paper>
   );
 }

@@ -11,7 +11,9 @@ import { boundsOf } from '../core/geo.ts';
 import { InvalidChoice, parseDrawTool, parseMapType, type MapType } from '../core/interaction.ts';
 import { browserPendingStore } from '../core/pending-store.ts';
 import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
+import { useCompact } from '../../../app/useCompact.ts';
 import { BasemapNotice } from './BasemapNotice.tsx';
+import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { ElementDetailModal } from './ElementDetailModal.tsx';
 import { ElementSearch } from './ElementSearch.tsx';
@@ -68,6 +70,7 @@ export function MapWorkspace({
   const [session, setSession] = useState<MapSession | null>(null);
   const [pointType, setPointType] = useState<ElementTypeName>('PboFat');
   const [ready, setReady] = useState(false);
+  const compact = useCompact();
 
   useEffect(() => {
     const host = container.current;
@@ -166,6 +169,9 @@ export function MapWorkspace({
   }, []);
 
   useEditorShortcuts(session);
+  const files = (
+    <FileControls projectId={projectId} clusterId={cluster.id} clusterName={cluster.name} />
+  );
 
   return (
     <Box pos="absolute" inset={0}>
@@ -181,36 +187,47 @@ export function MapWorkspace({
       {session ? (
         <MapSessionContext.Provider value={session}>
           {/* Note: the overlay lets clicks through to the map except on its controls. */}
-          <Stack pos="absolute" top={8} left={8} gap={8} align="flex-start" style={OVERLAY}>
-            <Group gap={8} align="flex-start" style={OVERLAY}>
+          {compact ? (
+            // Clear of the map's zoom buttons at the top right.
+            <Stack pos="absolute" top={8} left={8} right={64} gap={8} style={OVERLAY}>
               <Box style={CONTROL}>
-                <MapToolbar pointType={pointType} onPointType={setPointType} />
-              </Box>
-              <Box style={CONTROL}>
-                <ElementSearch />
-              </Box>
-              <Box style={CONTROL}>
-                <FileControls
-                  projectId={projectId}
-                  clusterId={cluster.id}
-                  clusterName={cluster.name}
+                <CompactMapControls
+                  pointType={pointType}
+                  onPointType={setPointType}
+                  files={files}
                 />
-              </Box>
-            </Group>
-            <Group gap={8} align="flex-start" style={OVERLAY}>
-              <Box style={CONTROL}>
-                <MapSidePanel />
               </Box>
               <Stack gap={8} style={CONTROL}>
                 <MeasurePanel />
                 <SelectionBar />
               </Stack>
-            </Group>
-          </Stack>
+            </Stack>
+          ) : (
+            <Stack pos="absolute" top={8} left={8} gap={8} align="flex-start" style={OVERLAY}>
+              <Group gap={8} align="flex-start" style={OVERLAY}>
+                <Box style={CONTROL}>
+                  <MapToolbar pointType={pointType} onPointType={setPointType} />
+                </Box>
+                <Box style={CONTROL}>
+                  <ElementSearch />
+                </Box>
+                <Box style={CONTROL}>{files}</Box>
+              </Group>
+              <Group gap={8} align="flex-start" style={OVERLAY}>
+                <Box style={CONTROL}>
+                  <MapSidePanel />
+                </Box>
+                <Stack gap={8} style={CONTROL}>
+                  <MeasurePanel />
+                  <SelectionBar />
+                </Stack>
+              </Group>
+            </Stack>
+          )}
           <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
             <SaveIndicator />
           </Box>
-          <Box pos="absolute" bottom={36} left={8} style={{ zIndex: 2 }}>
+          <Box pos="absolute" bottom={compact ? 64 : 36} left={8} right={8} style={OVERLAY}>
             <BasemapNotice />
           </Box>
           {!ready ? (
