@@ -106,6 +106,14 @@ export const en = {
   'files.notGeoJson': "'{file}' is not GeoJSON: {reason}",
   'files.coordinatesNotFinite':
     "Layer '{layer}' of '{file}' has coordinates that are not finite numbers (feature {index}).",
+  'files.kmlNotKml': "'{file}' is not KML: its root element is <{element}>, not <kml>.",
+  'files.kmlTooDeep':
+    "'{file}' nests its elements more than {max} levels deep, which no KML needs: it was not read.",
+  'files.kmlTooManyFolders': "'{file}' holds more than {max} folders: it was not read.",
+  'files.kmlTooManyLayers':
+    "'{file}' has placemarks in more than {max} folders: it was not read. Merge some folders, or split the file.",
+  'files.kmlTooLarge':
+    "'{file}' would take more than {max} MB once read (its folder names are repeated on every placemark): it was not read.",
   'files.emptyLayer': "'{file}' holds no features ({layers}).",
   'files.warn.nullGeometries': '{count} feature(s) without geometry skipped.',
   'files.warn.assumedWgs84':

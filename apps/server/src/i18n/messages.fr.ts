@@ -114,6 +114,14 @@ export const fr: Record<MessageKey, string> = {
   'files.notGeoJson': '« {file} » n’est pas du GeoJSON : {reason}',
   'files.coordinatesNotFinite':
     'La couche « {layer} » de « {file} » a des coordonnées qui ne sont pas des nombres finis (entité {index}).',
+  'files.kmlNotKml': '« {file} » n’est pas du KML : son élément racine est <{element}>, pas <kml>.',
+  'files.kmlTooDeep':
+    '« {file} » imbrique ses éléments sur plus de {max} niveaux, ce dont aucun KML n’a besoin : il n’a pas été lu.',
+  'files.kmlTooManyFolders': '« {file} » contient plus de {max} dossiers : il n’a pas été lu.',
+  'files.kmlTooManyLayers':
+    '« {file} » a des repères dans plus de {max} dossiers : il n’a pas été lu. Regroupez des dossiers ou découpez le fichier.',
+  'files.kmlTooLarge':
+    '« {file} » occuperait plus de {max} Mo une fois lu (les noms de ses dossiers sont répétés sur chaque repère) : il n’a pas été lu.',
   'files.emptyLayer': '« {file} » ne contient aucune entité ({layers}).',
   'files.warn.nullGeometries': '{count} entité(s) sans géométrie ignorée(s).',
   'files.warn.assumedWgs84':

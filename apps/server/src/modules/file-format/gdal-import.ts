@@ -11,6 +11,7 @@ import type { FileProblem } from './file-errors.ts';
 import { partGeometryType, splitFeatureLines, withinLonLat } from './feature-checks.ts';
 import { gdalLog, gdalMessage, type GdalApi, type GdalDataset, type OgrLayer } from './gdal-api.ts';
 import { MemoryFolder } from './gdal-memory.ts';
+import { readKmlLayers } from './kml-import.ts';
 import type { ImportOutcome, ImportSource, ImportTask } from './gdal-protocol.ts';
 
 const problem = (
@@ -80,6 +81,8 @@ async function convertLayer(
   source: ImportSource,
   ds: GdalDataset,
   layer: OgrLayer,
+  /** The name users see, when it is not GDAL's (a KML layer read by kml-reader.ts). */
+  shownName = layer.name,
 ) {
   const { t, task } = job;
   let crs = crsOf(layer);
@@ -96,7 +99,7 @@ async function convertLayer(
     const extent = layer.geometryFields?.[0]?.extent;
     const box = extent?.length === 4 ? (extent as [number, number, number, number]) : null;
     if (!withinLonLat(box)) {
-      job.crsRequired.push({ file: source.label, layer: layer.name, extent: box });
+      job.crsRequired.push({ file: source.label, layer: shownName, extent: box });
       return;
     }
   }
@@ -129,7 +132,7 @@ async function convertLayer(
   if (split.notFinite !== null) {
     throw problem(422, 'files.coordinatesNotFinite', {
       file: source.label,
-      layer: layer.name,
+      layer: shownName,
       index: split.notFinite + 1,
     });
   }
@@ -137,7 +140,7 @@ async function convertLayer(
   if (split.nullGeometries)
     warnings.push(t('files.warn.nullGeometries', { count: split.nullGeometries }));
   if (!split.parts.length) {
-    job.emptyLayers.push({ file: source.label, layer: layer.name });
+    job.emptyLayers.push({ file: source.label, layer: shownName });
     return;
   }
   const fields = layer.fields.map((f) => ({
@@ -145,12 +148,12 @@ async function convertLayer(
     type: f.subType === 'Boolean' ? 'Boolean' : f.type,
   }));
   for (const part of split.parts) {
-    const name = split.parts.length > 1 ? `${layer.name} (${PART_SUFFIX[part.kind]})` : layer.name;
+    const name = split.parts.length > 1 ? `${shownName} (${PART_SUFFIX[part.kind]})` : shownName;
     writeLayer(
       job,
       {
         name,
-        sourceLayer: layer.name,
+        sourceLayer: shownName,
         file: source.label,
         geometryKind: part.kind,
         geometryType: partGeometryType(part),
@@ -164,7 +167,56 @@ async function convertLayer(
   }
 }
 
+/**
+ * A KML (or a KMZ's) read by our reader as LIBKML lays it out (kml-import.ts): one GeoJSON per
+ * folder in GDAL's memory, each then read as any GeoJSON layer.
+ */
+async function convertKml(gdal: GdalApi, job: Job, source: ImportSource) {
+  const { t } = job;
+  // Beside the job's own memory folder, which convertLayer removes after each layer.
+  const memory = new MemoryFolder(gdal, `${job.task.dir}-kml-${job.outputs++}`);
+  try {
+    const { layers, topName } = await readKmlLayers(
+      gdal.Module.FS,
+      path.join(job.root, source.path),
+      source.label,
+      memory.path,
+    );
+    if (!layers.length) job.emptyLayers.push({ file: source.label, layer: topName });
+    for (const layer of layers) {
+      if (!layer.features) {
+        job.emptyLayers.push({ file: source.label, layer: layer.name });
+        continue;
+      }
+      gdalLog.clear();
+      let ds: GdalDataset | undefined;
+      try {
+        // gdal3.js opens only paths under /input or /output: this one leads back to memory.
+        ds = (await gdal.open(`/output/..${layer.path}`)).datasets[0];
+      } catch (error) {
+        throw problem(422, 'files.unreadable', { file: source.label, reason: gdalMessage(error) });
+      }
+      if (!ds) throw problem(422, 'files.unreadable', { file: source.label, reason: 'no dataset' });
+      try {
+        const [read] = ds.info.layers ?? [];
+        if (!read) continue;
+        const warnings = [...source.warnings];
+        if (layer.nullGeometries) {
+          warnings.push(t('files.warn.nullGeometries', { count: layer.nullGeometries }));
+        }
+        await convertLayer(gdal, job, { ...source, warnings }, ds, read, layer.name);
+      } finally {
+        await gdal.close(ds);
+        memory.remove(layer.path);
+      }
+    }
+  } finally {
+    memory.remove();
+  }
+}
+
 async function convertSource(gdal: GdalApi, job: Job, source: ImportSource) {
+  if (source.kind === 'kml') return convertKml(gdal, job, source);
   const { t } = job;
   const unreadable = (reason: string) =>
     source.kind === 'geojson'
