@@ -26,7 +26,7 @@ const tap = (page: Page, name: string) =>
 /** Drag with one finger, as a phone sends it: touch events, not a mouse. */
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, p?: { x: number; y: number }) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', p?: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [],

@@ -227,7 +227,8 @@ export function MapWorkspace({
           <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
             <SaveIndicator />
           </Box>
-          <Box pos="absolute" bottom={compact ? 64 : 36} left={8} right={8} style={OVERLAY}>
+          {/* Beside the scale bar; on a phone above it, clear of the save status. */}
+          <Box pos="absolute" bottom={compact ? 64 : 8} left={compact ? 8 : 110} style={OVERLAY}>
             <BasemapNotice />
           </Box>
           {!ready ? (
