@@ -9,13 +9,20 @@ import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hasOgr, multipart, type UploadInput } from './test-uploads.ts';
 import { CSV_OPEN_OPTIONS } from './upload-sources.ts';
 import { KIND_OF } from './feature-checks.ts';
-import { INTEROP_DIFFERENCES, INTEROP_REFUSED } from './interop-expectations.ts';
+import {
+  INTEROP_DIFFERENCES,
+  INTEROP_KML_DIFFERENCES,
+  INTEROP_REFUSED,
+} from './interop-expectations.ts';
+import { compareWithLibkml, hasLibkml, libkmlLayers } from './kml-interop.ts';
 
 /**
  * Imports every file of ../shared/data/interop (real files from other projects' test suites) and
  * compares what we read with what GDAL's command-line tools (Debian gdal-bin) read from the same
- * file: layers, feature counts, geometry types, attribute values, coordinates. Files we refuse on
- * purpose, and values we read differently on purpose, are listed in interop-expectations.ts.
+ * file: layers, feature counts, geometry types, attribute values, coordinates. KML and KMZ are
+ * compared with gdal-bin's LIBKML driver, the one QGIS reads them with (kml-interop.ts). Files we
+ * refuse on purpose, and values we read differently on purpose, are listed in
+ * interop-expectations.ts.
  */
 const INTEROP =
   process.env.INTEROP_DIR ??
@@ -28,6 +35,9 @@ else if (!hasOgr)
   console.log('interop tests skipped: ogrinfo is not installed (apt-get install gdal-bin)');
 else if (onPostgres)
   console.log('interop tests skipped on PostgreSQL: they run in the embedded-database pass');
+else if (!hasLibkml)
+  console.log('interop tests of KML and KMZ skipped: gdal-bin has no LIBKML driver (QGIS’s)');
+const isKml = (unit: Unit) => /\.(kml|kmz)$/i.test(unit.id);
 
 interface Unit {
   /** Path under the interop folder; for a loose shapefile, its .shp (or lone .dbf). */
@@ -266,8 +276,21 @@ describe.skipIf(!present || !hasOgr || onPostgres)(
       });
     };
 
+    /** What QGIS shows of a KML or KMZ: LIBKML's layers (a KMZ is read whole, links followed). */
+    const libkml = async (unit: Unit) => {
+      const dir = mkdtempSync(path.join(scratch, 'libkml-'));
+      const file = path.join(dir, path.basename(unit.id));
+      copyFileSync(path.join(INTEROP, unit.id), file);
+      try {
+        return await libkmlLayers(file);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+
+    const tested = units.filter((u) => hasLibkml || !isKml(u));
     // Concurrent: our imports queue in the one GDAL worker while gdal-bin runs beside it.
-    it.concurrent.for(units.map((u) => [u.id, u] as const))(
+    it.concurrent.for(tested.map((u) => [u.id, u] as const))(
       '%s',
       async ([id, unit], { expect }) => {
         let response = await importUnit(unit);
@@ -275,11 +298,21 @@ describe.skipIf(!present || !hasOgr || onPostgres)(
         if (refused) {
           expect(response.statusCode, response.body).toBe(refused.status);
           expect(response.json<{ message: string }>().message).toMatch(refused.message);
+          // A KML we find nothing to draw in: QGIS finds nothing either.
+          if (refused.empty && isKml(unit)) {
+            const drawn = (await libkml(unit)).map((l) => `${l.name}: ${l.features.length}`);
+            expect(drawn.filter((l) => !l.endsWith(': 0'))).toEqual([]);
+          }
           if (!refused.retry) return;
           response = await importUnit(unit, refused.retry);
         }
         expect(response.statusCode, response.body.slice(0, 400)).toBe(200);
         const ours = response.json<{ data: ImportResult }>().data.layers;
+        if (isKml(unit)) {
+          const problems = compareWithLibkml(ours, await libkml(unit), INTEROP_KML_DIFFERENCES[id]);
+          expect(problems.slice(0, 20)).toEqual([]);
+          return;
+        }
         const difference = INTEROP_DIFFERENCES[id];
         const problems = compare(
           ours,

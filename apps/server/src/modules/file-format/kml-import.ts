@@ -3,7 +3,7 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileProblem } from './file-errors.ts';
 import type { EmscriptenFs } from './gdal-api.ts';
-import { KmlReader, type KmlFeature, type KmlLayer } from './kml-reader.ts';
+import { KML_LIMITS, KmlReader, type KmlFeature, type KmlLayer } from './kml-reader.ts';
 
 /**
  * A KML read by our reader (kml-reader.ts) into one GeoJSON file per layer, written in GDAL's
@@ -94,6 +94,20 @@ export function kmlEncoding(head: Buffer): string {
   }
 }
 
+/**
+ * What LIBKML names a file's top layer when its container has no name (`fallback`), or whatever
+ * it is (`forced`): a KML's own name; in a KMZ, the KMZ's name for its doc.kml, and the file's
+ * own name for the others (which doc.kml links to: LIBKML gives each linked file one layer).
+ */
+export function topLayerNames(label: string): { fallback: string; forced?: string } {
+  const stem = (name: string) => path.posix.basename(name, path.posix.extname(name));
+  const inKmz = /^(.*?\.kmz)\/(.+)$/i.exec(label);
+  if (!inKmz) return { fallback: stem(label) };
+  const [, kmz = '', member = ''] = inKmz;
+  if (/^doc\.kml$/i.test(member)) return { fallback: stem(kmz) };
+  return { fallback: stem(member), forced: stem(member) };
+}
+
 /** Reads `file` (on disk) into GeoJSON layers under `dir` (in GDAL's memory). */
 export async function readKmlLayers(
   fs: EmscriptenFs,
@@ -115,7 +129,8 @@ export async function readKmlLayers(
 
   const files = new Map<number, LayerFile>();
   let written = 0;
-  const reader = new KmlReader(label, path.basename(label, path.extname(label)), (id, feature) => {
+  const names = topLayerNames(label);
+  const onFeature = (id: number, feature: KmlFeature) => {
     let layer = files.get(id);
     const first = !layer;
     if (!layer) {
@@ -133,6 +148,9 @@ export async function readKmlLayers(
       };
       throw problem;
     }
+  };
+  const reader = new KmlReader(label, names.fallback, onFeature, KML_LIMITS, {
+    topName: names.forced,
   });
   let layers: KmlLayer[];
   try {

@@ -56,6 +56,7 @@ export const KML_FIELDS = {
   begin: 'begin',
   end: 'end',
   icon: 'icon',
+  snippet: 'snippet',
   /** Every <when> of a gx:Track or gx:MultiTrack, in order, separated by spaces. */
   times: 'times',
   /** The folders between the file's top container and the placemark, joined by " / ". */
@@ -107,6 +108,7 @@ interface FeatureState {
   begin?: string;
   end?: string;
   icon?: string;
+  snippet?: string;
   dataName?: string;
   extended: [string, unknown][];
   geometries: Element[];
@@ -184,6 +186,8 @@ export class KmlReader {
     private readonly basename: string,
     private readonly onFeature: (layer: number, feature: KmlFeature) => void,
     private readonly limits = KML_LIMITS,
+    /** topName: the top layer's name whatever its container's (a KMZ's linked file, as LIBKML). */
+    private readonly options: { topName?: string } = {},
   ) {
     this.parser.on('opentag', (tag) => this.open(tag as SaxesTagPlain));
     this.parser.on('closetag', () => this.close());
@@ -223,7 +227,7 @@ export class KmlReader {
 
   /** The name of the file's top layer (for a file without any placemark). */
   get topName(): string {
-    return this.root?.name?.trim() || this.basename;
+    return this.options.topName ?? (this.root?.name?.trim() || this.basename);
   }
 
   private xmlProblem(error: unknown): unknown {
@@ -355,8 +359,10 @@ export class KmlReader {
   /** Fixes a container's layer name: LIBKML's, made unique as LIBKML does (" (#2)"). */
   private nameLayer(container: Container): void {
     if (container.layer !== null) return;
-    const own = container.name?.trim() || null;
-    const base = own ?? (container.root ? this.basename : `Layer${container.index}`);
+    const own = container.root
+      ? (this.options.topName ?? container.name?.trim())
+      : container.name?.trim();
+    const base = own || (container.root ? this.basename : `Layer${container.index}`);
     let name = base;
     for (let n = 2; this.names.has(name); n++) name = `${base} (#${n})`;
     this.names.add(name);
@@ -387,6 +393,9 @@ export class KmlReader {
     if (at === '') {
       if (local === 'name') return this.collect(depth, (t) => (feature.name = t));
       if (local === 'description') return this.collect(depth, (t) => (feature.description = t));
+      if (local === 'Snippet' || local === 'snippet') {
+        return this.collect(depth, (t) => (feature.snippet = t));
+      }
       return;
     }
     if (at === 'TimeStamp' && local === 'when') {
@@ -508,7 +517,7 @@ export class KmlReader {
     }
     if (!geometryFinite(geometry)) {
       // The top layer is named last (as LIBKML does): its name here is the one it will get.
-      const layer = container.layer ?? (container.name?.trim() || this.basename);
+      const layer = container.layer ?? this.topName;
       throw problem(422, 'files.coordinatesNotFinite', { file: this.label, layer, index });
     }
     if (
@@ -538,6 +547,7 @@ export class KmlReader {
     set(KML_FIELDS.begin, feature.begin ?? (spanned ? undefined : times[0]));
     set(KML_FIELDS.end, feature.end ?? (spanned ? undefined : times[times.length - 1]));
     set(KML_FIELDS.icon, feature.icon);
+    set(KML_FIELDS.snippet, feature.snippet);
     for (const [name, value] of feature.extended) properties[name] = value;
     if (times.length) set(KML_FIELDS.times, times.join(' '));
     if (feature.container.path && !(KML_FIELDS.folder in properties)) {
