@@ -170,9 +170,11 @@ export function CompactMapControls({
         opened={sheet}
         onClose={() => setSheet(false)}
         position="bottom"
-        size="auto"
-        // Kept mounted: the import wizard started from the sheet lives in it.
+        size="60%"
+        // Kept mounted: the import wizard started from the sheet lives in it. The map stays
+        // in view above the sheet while layers are switched.
         keepMounted
+        overlayProps={{ backgroundOpacity: 0.15 }}
         title={t('map.panel.label')}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
