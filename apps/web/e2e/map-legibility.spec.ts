@@ -36,6 +36,13 @@ test('markers that yield to a more important one stay reachable: hover, click, t
     { coordinates: offset(60, 0), name: 'Pole twin A' },
     { coordinates: offset(61, 0), name: 'Pole twin B' },
   ]);
+  // All of it inside a zone, as a cluster usually is: a click on a marker means the marker.
+  await createElements(request, ws, 'zone', [
+    {
+      coordinates: [offset(-100, 100), offset(100, 100), offset(100, -100), offset(-100, -100)],
+      name: 'Zone around',
+    },
+  ]);
   await openMap(page, ws, NEIGHBOURHOOD);
 
   // The building gave way to the FDT-SRO: its dot shows, not its icon.
@@ -76,6 +83,13 @@ test('markers that yield to a more important one stay reachable: hover, click, t
   await clickAt(page, corner(-20, 20), NEIGHBOURHOOD);
   await clickAt(page, corner(80, -40), NEIGHBOURHOOD);
   await expect(page.getByText('4 selected')).toBeVisible();
+  // The zone is picked by a click beside the markers.
+  await page.keyboard.press('Escape');
+  await button(page, 'Get Info').click();
+  await clickAt(page, offset(-50, 50), NEIGHBOURHOOD);
+  await expect(page.getByRole('dialog').getByLabel('Name', { exact: true })).toHaveValue(
+    'Zone around',
+  );
 });
 
 test('tells the user when the base map cannot be loaded, and the notice can be closed', async ({

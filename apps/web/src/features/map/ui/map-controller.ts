@@ -127,7 +127,7 @@ export class MapController {
       editor.select(hits.slice(0, 1).map((e) => e.key));
       return;
     }
-    const targets = hits.filter(TARGETS[interaction.mode]);
+    const targets = topmost(hits.filter(TARGETS[interaction.mode]));
     if (targets.length === 0) {
       if (!this.editingKey) editor.select([]);
       return;
@@ -299,6 +299,20 @@ export class MapController {
     this.draw?.destroy();
     this.draw = null;
   }
+}
+
+/** Markers before cables, cables before zones. */
+const rank = (e: EditorElement) => (isPoint(e.coordinates) ? 0 : e.type === 'Cable' ? 1 : 2);
+
+/**
+ * The elements a click means: those of the kind drawn on top. A marker or a cable inside a
+ * zone is what a tap on it is for (a cluster is usually covered by zones, and asking "the
+ * marker or the zone?" at every tap would make a phone unusable); the zone is picked by a
+ * click beside them. Several of the same kind still open the select-element modal.
+ */
+function topmost(hits: EditorElement[]): EditorElement[] {
+  const best = Math.min(...hits.map(rank));
+  return hits.filter((e) => rank(e) === best);
 }
 
 /** Every position of a GeoJSON geometry, as lat/lng. */
