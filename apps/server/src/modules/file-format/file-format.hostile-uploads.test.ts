@@ -113,6 +113,44 @@ describe('hostile uploads are refused with a 4xx, and the server stays up', () =
     expect(health.ms).toBeLessThan(1_000);
   });
 
+  it('a KML entity bomb is refused at its first entity: nothing is expanded', async () => {
+    const entities = Array.from(
+      { length: 9 },
+      (_, i) => `<!ENTITY e${i + 1} "${`&e${i};`.repeat(10)}">`,
+    ).join('');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY e0 "lol">${entities}]><kml><Document><name>&e9;</name></Document></kml>`;
+    await expectRefused(
+      [{ name: 'lol.kml', data: bomb }],
+      422,
+      /^'lol\.kml' could not be read: not valid XML: .*undefined entity/,
+    );
+  });
+
+  it('a KML nested 100,000 folders deep, and one of 120,000 empty placemarks', async () => {
+    await expectRefused(
+      [{ name: 'deep.kml', data: `<kml>${'<Folder>'.repeat(100_000)}` }],
+      422,
+      /^'deep\.kml' nests its elements more than 100 levels deep/,
+    );
+    const empty = `<kml><Document>${'<Placemark/>'.repeat(120_000)}</Document></kml>`;
+    expect(empty.length).toBeGreaterThan(1.3 * MB);
+    await expectRefused(
+      [{ name: 'empty.kml', data: empty }],
+      422,
+      /^'empty\.kml' holds no features/,
+    );
+  });
+
+  it('placemarks spread over more folders than layers a file may give', async () => {
+    const placemark = '<Placemark><Point><coordinates>36.8,-1.2</coordinates></Point></Placemark>';
+    const kml = `<kml><Document>${`<Folder>${placemark}</Folder>`.repeat(1_001)}</Document></kml>`;
+    await expectRefused(
+      [{ name: 'folders.kml', data: kml }],
+      422,
+      /^'folders\.kml' has placemarks in more than 1000 folders/,
+    );
+  });
+
   it('archives that unpack past the request’s budget together (finding 3)', async () => {
     const bomb = await zipOf([{ name: 'zeros.shp', data: Buffer.alloc(1.9 * MB) }]);
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `bomb-${i}.zip`, data: bomb }));

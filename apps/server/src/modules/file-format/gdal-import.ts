@@ -192,7 +192,8 @@ async function convertKml(gdal: GdalApi, job: Job, source: ImportSource) {
       let ds: GdalDataset | undefined;
       try {
         // gdal3.js opens only paths under /input or /output: this one leads back to memory.
-        ds = (await gdal.open(`/output/..${layer.path}`)).datasets[0];
+        // Text stays text: GDAL would read "2024-03-01 survey" as a date and drop the rest.
+        ds = (await gdal.open(`/output/..${layer.path}`, ['DATE_AS_STRING=YES'])).datasets[0];
       } catch (error) {
         throw problem(422, 'files.unreadable', { file: source.label, reason: gdalMessage(error) });
       }

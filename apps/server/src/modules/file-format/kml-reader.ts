@@ -244,7 +244,11 @@ export class KmlReader {
     parentDefault: Kind,
   ): { local: string; kind: Kind; defaultKind: Kind } {
     let defaultKind = parentDefault;
-    for (const [attribute, value] of Object.entries(tag.attributes)) {
+    const attributes = tag.attributes;
+    // for…in, no entries array: this runs for every element of the file.
+    for (const attribute in attributes) {
+      if (!attribute.startsWith('xmlns')) continue;
+      const value = attributes[attribute] ?? '';
       if (attribute === 'xmlns') defaultKind = kindOfUri(value);
       else if (attribute.startsWith('xmlns:')) {
         const prefix = attribute.slice(6);
@@ -568,7 +572,9 @@ export function readKmlText(
     label,
     label.replace(/\.[^.]*$/, ''),
     (layer, feature) => {
-      byLayer.set(layer, [...(byLayer.get(layer) ?? []), feature]);
+      const list = byLayer.get(layer) ?? [];
+      list.push(feature);
+      byLayer.set(layer, list);
     },
     limits,
   );
