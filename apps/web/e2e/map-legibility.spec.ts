@@ -45,6 +45,12 @@ test('markers that yield to a more important one stay reachable: hover, click, t
   ]);
   await openMap(page, ws, NEIGHBOURHOOD);
 
+  // Names are written under markers close up only: none over a neighbourhood.
+  const sro = await pixelOf(page, NAIROBI, NEIGHBOURHOOD);
+  const underSro = { x: sro.x - 30, y: sro.y + 8, width: 60, height: 14 };
+  const nameInk = () => pixelsOfColour(page, underSro, [68, 64, 60]);
+  expect(await nameInk()).toBeLessThan(5);
+
   // The building gave way to the FDT-SRO: its dot shows, not its icon.
   const at = await pixelOf(page, building, NEIGHBOURHOOD);
   const iconArea = { x: at.x - 8, y: at.y - 22, width: 16, height: 14 };
@@ -75,6 +81,12 @@ test('markers that yield to a more important one stay reachable: hover, click, t
   await page.getByRole('combobox', { name: 'Search elements' }).fill('Block behind');
   await expect(page.getByRole('option', { name: 'Block behind the SRO · Building' })).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // At street zoom the cabinet's name is written under it.
+  await openMap(page, ws, NAIROBI);
+  const street = await pixelOf(page, NAIROBI);
+  const underStreet = { x: street.x - 30, y: street.y + 8, width: 60, height: 14 };
+  await expect.poll(() => pixelsOfColour(page, underStreet, [68, 64, 60])).toBeGreaterThan(15);
 
   // And the rectangle picks every element inside, drawn as an icon or not.
   await openMap(page, ws, NEIGHBOURHOOD);

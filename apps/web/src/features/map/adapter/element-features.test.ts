@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorElement } from '../core/editor-element.ts';
-import { affectationFeatures, featureOf } from './element-features.ts';
+import { affectationFeatures, featureOf, labelFeatures } from './element-features.ts';
 
 const base = {
   key: 'k',
@@ -51,14 +51,11 @@ describe('element features', () => {
     expect(featureOf(pole('/uploads/my-pole.svg'))?.properties).toEqual({
       type: 'Pole',
       icon: '/uploads/my-pole.svg',
-      name: 'E',
     });
-    expect(featureOf(pole('/api/icons/pole.svg?width=30'))?.properties).toEqual({
-      type: 'Pole',
-      name: 'E',
-    });
-    // A marker without a name carries none: no empty label is drawn under it.
-    expect(featureOf({ ...pole(''), name: '' })?.properties).toEqual({ type: 'Pole' });
+    expect(featureOf(pole('/api/icons/pole.svg?width=30'))?.properties).toEqual({ type: 'Pole' });
+    // Names go to a source of their own; a marker without a name has no label at all.
+    expect(labelFeatures(pole('')).map((f) => f.properties)).toEqual([{ type: 'Pole', name: 'E' }]);
+    expect(labelFeatures({ ...pole(''), name: '' })).toEqual([]);
   });
 
   it('closes a zone ring and keeps its colour', () => {

@@ -2,7 +2,7 @@ import type { Feature, LineString, Point, Polygon } from 'geojson';
 import { elementTypeByName, type LatLng } from '@integration/contracts';
 import { attributeValue, isPoint, type EditorElement } from '../core/editor-element.ts';
 
-export type SourceId = 'points' | 'cables' | 'zones' | 'affectation';
+export type SourceId = 'points' | 'cables' | 'zones' | 'affectation' | 'labels';
 
 const pos = (p: LatLng): [number, number] => [p.lng, p.lat];
 
@@ -29,13 +29,14 @@ export function featureOf(e: EditorElement): Feature<Point | LineString | Polygo
   if (isPoint(e.coordinates)) {
     // Only what the layers read: every property of 100,000 features is copied to MapLibre's
     // worker and through its tiles. A type's own icon comes from the layer (element-layers.ts).
-    // The name is written under the marker at street zooms (marker-layers.ts).
     const icon = e.style.iconUrl;
     const segment = elementTypeByName(e.type)?.segment ?? 'pin';
-    const properties: Record<string, string> = { type: e.type };
-    if (icon && icon !== defaultIconUrl(segment)) properties.icon = icon;
-    if (e.name) properties.name = e.name;
-    return { ...base, geometry: { type: 'Point', coordinates: pos(e.coordinates) }, properties };
+    return {
+      ...base,
+      geometry: { type: 'Point', coordinates: pos(e.coordinates) },
+      properties:
+        icon && icon !== defaultIconUrl(segment) ? { type: e.type, icon } : { type: e.type },
+    };
   }
   const path = e.coordinates.map(pos);
   if (e.type === 'Zone') {
@@ -62,6 +63,22 @@ export function featureOf(e: EditorElement): Feature<Point | LineString | Polygo
       pattern: e.style.lines?.find((l) => l.type === cableType)?.pattern ?? 'solid',
     },
   };
+}
+
+/**
+ * A marker's name, written under it close up (marker-layers.ts). A source of their own, filled
+ * once the view gets there: 100,000 names would otherwise go through every tile at every zoom.
+ */
+export function labelFeatures(e: EditorElement): Feature<Point>[] {
+  if (!isPoint(e.coordinates) || !e.name) return [];
+  return [
+    {
+      type: 'Feature',
+      id: e.fid,
+      geometry: { type: 'Point', coordinates: pos(e.coordinates) },
+      properties: { type: e.type, name: e.name },
+    },
+  ];
 }
 
 interface ExistingUser {

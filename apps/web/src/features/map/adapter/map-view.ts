@@ -25,17 +25,18 @@ import {
   affectationIds,
   defaultIconUrl,
   featureOf,
+  labelFeatures,
   sourceOf,
   type SourceId,
 } from './element-features.ts';
 import { allElementLayers, OWN_LAYERS, PICKABLE_LAYERS } from './element-layers.ts';
-import { iconsFrom, MARKER_LAYERS, markerFilter } from './marker-layers.ts';
+import { iconsFrom, LABEL_MIN_ZOOM, MARKER_LAYERS, markerFilter } from './marker-layers.ts';
 import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
 import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
-const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation'];
+const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation', 'labels'];
 /** The selected markers, under their halo. */
 const SELECTION_SOURCE = 'selection';
 /** The marker under the pointer. */
@@ -49,7 +50,20 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
  * average: every copy cut into its tile and encoded by the worker, then skipped when drawn.
  * Lines and zones are clipped at tile edges and keep MapLibre's default.
  */
-const UNBUFFERED = new Set<string>(['points', SELECTION_SOURCE, HOVER_SOURCE]);
+const UNBUFFERED = new Set<string>(['points', 'labels', SELECTION_SOURCE, HOVER_SOURCE]);
+
+/**
+ * A source drawn only close up whose features are many on a large cluster (a PBO-FAT's Lines
+ * of Affectation, the markers' names): it is handed to MapLibre the first time the view gets
+ * to its zoom, then kept up to date with the elements.
+ */
+interface CloseUpSource {
+  id: SourceId;
+  from: number;
+  features(e: EditorElement): Feature[];
+  ids(e: EditorElement): number[];
+  drawn: boolean;
+}
 
 interface TouchZoomInternals {
   _tapDragZoom?: { disable(): void };
@@ -75,13 +89,9 @@ export class MapView {
   private visibilityTimer: ReturnType<typeof setTimeout> | undefined;
   private selected: EditorElement[] = [];
   private hovered: number | null = null;
-  /**
-   * The elements last drawn, and whether the affectation source holds their Lines of
-   * Affectation. Those show only with the icons (iconsFrom), and a large cluster has
-   * tens of thousands: they are handed to MapLibre the first time the view gets there.
-   */
+  /** The elements last drawn. */
   private drawn: ElementCollection | null = null;
-  private affectationDrawn = false;
+  private readonly closeUp: CloseUpSource[];
 
   constructor(private readonly options: MapViewOptions) {
     this.map = new maplibregl.Map({
@@ -109,7 +119,23 @@ export class MapView {
     );
     // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
     this.map.on('error', () => undefined);
-    this.map.on('zoomend', () => this.drawAffectationIfShown());
+    this.closeUp = [
+      {
+        id: 'affectation',
+        from: iconsFrom(options.minzoom),
+        features: affectationFeatures,
+        ids: (e) => (e.type === 'PboFat' ? affectationIds(e) : []),
+        drawn: false,
+      },
+      {
+        id: 'labels',
+        from: Math.max(options.minzoom, LABEL_MIN_ZOOM),
+        features: labelFeatures,
+        ids: (e) => (isPoint(e.coordinates) ? [e.fid] : []),
+        drawn: false,
+      },
+    ];
+    this.map.on('zoomend', () => this.drawCloseUpIfShown());
     // The icons load while the style does.
     const icons = loadIcons([
       ...ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => defaultIconUrl(t.segment)),
@@ -173,6 +199,7 @@ export class MapView {
       cables: [],
       zones: [],
       affectation: [],
+      labels: [],
     };
     for (const e of collection.visible()) {
       const feature = featureOf(e);
@@ -182,16 +209,19 @@ export class MapView {
       this.source(id)?.setData({ type: 'FeatureCollection', features: data[id] });
     }
     this.drawn = collection;
-    this.affectationDrawn = false;
-    this.drawAffectationIfShown();
+    for (const source of this.closeUp) source.drawn = false;
+    this.drawCloseUpIfShown();
   }
 
-  private drawAffectationIfShown(): void {
-    if (this.affectationDrawn || !this.drawn) return;
-    if (this.map.getZoom() < iconsFrom(this.options.minzoom)) return;
-    this.affectationDrawn = true;
-    const features = [...this.drawn.visible()].flatMap(affectationFeatures);
-    this.source('affectation')?.setData({ type: 'FeatureCollection', features });
+  private drawCloseUpIfShown(): void {
+    const drawn = this.drawn;
+    if (!drawn) return;
+    for (const source of this.closeUp) {
+      if (source.drawn || this.map.getZoom() < source.from) continue;
+      source.drawn = true;
+      const features = [...drawn.visible()].flatMap(source.features);
+      this.source(source.id)?.setData({ type: 'FeatureCollection', features });
+    }
   }
 
   /** Update only the features that changed. */
@@ -204,20 +234,20 @@ export class MapView {
       return c;
     };
     this.drawn = collection;
-    // Not drawn yet: they will be built from the collection as it is then.
-    const affectation = this.affectationDrawn;
+    // Close-up sources not drawn yet will be built from the collection as it is then.
+    const closeUp = this.closeUp.filter((source) => source.drawn);
     for (const e of diff.removed) {
       of(sourceOf(e)).remove.push(e.fid);
-      if (affectation && e.type === 'PboFat') of('affectation').remove.push(...affectationIds(e));
+      for (const source of closeUp) of(source.id).remove.push(...source.ids(e));
     }
     for (const e of diff.upserted) {
       const target = of(sourceOf(e));
       target.remove.push(e.fid);
       const feature = featureOf(e);
       if (feature) target.add.push(feature);
-      if (affectation && e.type === 'PboFat') {
-        of('affectation').remove.push(...affectationIds(e));
-        of('affectation').add.push(...affectationFeatures(e));
+      for (const source of closeUp) {
+        of(source.id).remove.push(...source.ids(e));
+        of(source.id).add.push(...source.features(e));
       }
     }
     for (const [id, { remove, add }] of changes) void this.source(id)?.updateData({ remove, add });
@@ -277,6 +307,8 @@ export class MapView {
     if (fid === this.hovered) return;
     this.hovered = fid;
     const feature = e && fid !== null ? featureOf(e) : null;
+    // Its name under it, however far out the view is.
+    if (feature && e?.name) feature.properties = { ...feature.properties, name: e.name };
     this.source(HOVER_SOURCE)?.setData({
       type: 'FeatureCollection',
       features: feature ? [feature] : [],
@@ -286,8 +318,8 @@ export class MapView {
   /** Hide an element's own feature while terra-draw draws its editable copy. */
   setEditing(e: EditorElement, editing: boolean): void {
     this.setState(e, { editing });
-    // Its highlighted copies too, or the icon would stay behind the dragged one.
-    for (const source of [SELECTION_SOURCE, HOVER_SOURCE]) {
+    // Its name and highlighted copies too, or they would stay behind the dragged one.
+    for (const source of [SELECTION_SOURCE, HOVER_SOURCE, 'labels']) {
       this.map.setFeatureState({ source, id: e.fid }, { editing });
     }
   }

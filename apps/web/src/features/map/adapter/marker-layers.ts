@@ -138,9 +138,8 @@ export function markerLayers(minzoom: number): LayerSpecification[] {
     {
       id: labelLayer,
       type: 'symbol',
-      source: 'points',
+      source: 'labels',
       minzoom: Math.max(minzoom, LABEL_MIN_ZOOM),
-      filter: ['has', 'name'],
       layout: {
         'icon-image': label as never,
         'icon-anchor': 'top',
