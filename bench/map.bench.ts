@@ -376,7 +376,7 @@ export async function mapFigures(): Promise<{ figures: Figure[]; notes: string[]
           reference,
           referenceName: 'bare MapLibre page, same GeoJSON',
           unit: 'ms',
-          goal: 1.5,
+          goal: 1.2,
         },
         {
           name: 'edit → row committed, timed in the page (median of 5)',
