@@ -8,6 +8,7 @@ import {
   metres,
   NAIROBI,
   offset,
+  openMap,
   pixelOf,
   pixelsOfColour,
   savedElements,
@@ -143,18 +144,7 @@ test('on a phone the map keeps the screen: common tools, an overflow menu, touch
   request,
 }) => {
   const ws = await emptyCluster(request);
-  await page.goto('/');
-  await page.evaluate(
-    ([t, u, p, c]) => {
-      localStorage.setItem('token', t as string);
-      localStorage.setItem('user', JSON.stringify(u));
-      localStorage.setItem('projectID', String(p));
-      localStorage.setItem('clusterID', String(c));
-    },
-    [ws.token, ws.user, ws.projectId, ws.clusterId],
-  );
-  await page.goto(`/project/map#18/${NAIROBI.lat}/${NAIROBI.lng}`);
-  await waitForMap(page);
+  await openMap(page, ws);
   const map = await page.getByRole('region', { name: 'Network map' }).boundingBox();
   expect(map?.width).toBe(390);
   const toolbar = page.getByRole('toolbar', { name: 'Toolbar' });

@@ -8,35 +8,15 @@ import { ElementSearch } from './ElementSearch.tsx';
 import { LayerControls } from './LayerControls.tsx';
 import { PointTypeSelect } from './PointTypeSelect.tsx';
 import { ToolButton } from './ToolButton.tsx';
-import {
-  DRAW,
-  isActive,
-  MEASURE,
-  MODES,
-  REDO_ICON,
-  UNDO_ICON,
-  useToolbar,
-  type Icon,
-} from './toolbar-model.ts';
+import { useToolbar, type Tool } from './toolbar-model.ts';
 
 /** What a field crew does most on a phone keeps a button; the rest is one tap away. */
 const COMMON_MODES: ToolbarMode[] = ['getInfo', 'editMarker'];
 const MORE_MODES: ToolbarMode[] = ['delete', 'editLine', 'editZone', 'createRoute'];
 const MORE_DRAW: (DrawTool | 'none')[] = ['polyline', 'polygon', 'rectangle', 'none'];
+const MEASURE: MeasureTool[] = ['coordinates', 'distance', 'area', 'route'];
 
-function MoreItem({
-  label,
-  icon: Glyph,
-  active,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  icon: Icon;
-  active?: boolean;
-  disabled?: boolean;
-  onClick(): void;
-}) {
+function MoreItem({ label, icon: Glyph, active, disabled, onClick }: Tool) {
   return (
     <Menu.Item
       leftSection={<Glyph size={18} />}
@@ -67,9 +47,6 @@ export function CompactMapControls({
   const { t } = useTranslation();
   const [sheet, setSheet] = useState(false);
   const bar = useToolbar(pointType);
-  const { interaction } = bar;
-  const drawOn = (tool: DrawTool | 'none') =>
-    tool === 'none' ? interaction.kind === 'idle' : isActive(interaction, 'draw', tool);
   return (
     <Stack gap={6} w="100%">
       <Paper shadow="sm" p={2} radius="md" withBorder>
@@ -86,26 +63,10 @@ export function CompactMapControls({
             onClick={() => setSheet(true)}
           />
           {COMMON_MODES.map((mode) => (
-            <ToolButton
-              key={mode}
-              label={t(`map.toolbar.${mode}`)}
-              icon={MODES[mode]}
-              active={isActive(interaction, 'mode', mode)}
-              onClick={() => bar.chooseMode(mode)}
-            />
+            <ToolButton key={mode} {...bar.mode(mode)} />
           ))}
-          <ToolButton
-            label={t('map.draw.marker')}
-            icon={DRAW.marker}
-            active={drawOn('marker')}
-            onClick={() => bar.chooseDraw('marker')}
-          />
-          <ToolButton
-            label={t('map.toolbar.undo')}
-            icon={UNDO_ICON}
-            disabled={!bar.canUndo}
-            onClick={bar.undo}
-          />
+          <ToolButton {...bar.draw('marker')} />
+          <ToolButton {...bar.undo} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon size="lg" variant="subtle" aria-label={t('map.toolbar.more')}>
@@ -115,40 +76,17 @@ export function CompactMapControls({
             <Menu.Dropdown mah="70dvh" style={{ overflowY: 'auto' }}>
               <Menu.Label>{t('map.toolbar.label')}</Menu.Label>
               {MORE_MODES.map((mode) => (
-                <MoreItem
-                  key={mode}
-                  label={t(`map.toolbar.${mode}`)}
-                  icon={MODES[mode]}
-                  active={isActive(interaction, 'mode', mode)}
-                  onClick={() => bar.chooseMode(mode)}
-                />
+                <MoreItem key={mode} {...bar.mode(mode)} />
               ))}
               <Menu.Label>{t('map.draw.label')}</Menu.Label>
               {MORE_DRAW.map((tool) => (
-                <MoreItem
-                  key={tool}
-                  label={t(`map.draw.${tool}`)}
-                  icon={DRAW[tool]}
-                  active={drawOn(tool)}
-                  onClick={() => bar.chooseDraw(tool)}
-                />
+                <MoreItem key={tool} {...bar.draw(tool)} />
               ))}
               <Menu.Label>{t('map.tools.label')}</Menu.Label>
-              {(Object.keys(MEASURE) as MeasureTool[]).map((tool) => (
-                <MoreItem
-                  key={tool}
-                  label={t(`map.tools.${tool}`)}
-                  icon={MEASURE[tool]}
-                  active={isActive(interaction, 'measure', tool)}
-                  onClick={() => bar.chooseMeasure(tool)}
-                />
+              {MEASURE.map((tool) => (
+                <MoreItem key={tool} {...bar.measure(tool)} />
               ))}
-              <MoreItem
-                label={t('map.toolbar.redo')}
-                icon={REDO_ICON}
-                disabled={!bar.canRedo}
-                onClick={bar.redo}
-              />
+              <MoreItem {...bar.redo} />
             </Menu.Dropdown>
           </Menu>
         </Group>

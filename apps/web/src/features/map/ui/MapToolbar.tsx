@@ -4,15 +4,18 @@ import type { ElementTypeName } from '@integration/contracts';
 import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts';
 import { PointTypeSelect } from './PointTypeSelect.tsx';
 import { ToolButton } from './ToolButton.tsx';
-import {
-  DRAW,
-  isActive,
-  MEASURE,
-  MODES,
-  REDO_ICON,
-  UNDO_ICON,
-  useToolbar,
-} from './toolbar-model.ts';
+import { useToolbar } from './toolbar-model.ts';
+
+const MODES: ToolbarMode[] = [
+  'delete',
+  'editMarker',
+  'getInfo',
+  'editLine',
+  'editZone',
+  'createRoute',
+];
+const DRAW: (DrawTool | 'none')[] = ['marker', 'polyline', 'polygon', 'rectangle', 'none'];
+const MEASURE: MeasureTool[] = ['coordinates', 'distance', 'area', 'route'];
 
 /** Toolbar modes, drawing tools, measuring tools, undo and redo. */
 export function MapToolbar({
@@ -24,33 +27,18 @@ export function MapToolbar({
 }) {
   const { t } = useTranslation();
   const bar = useToolbar(pointType);
-  const { interaction } = bar;
   return (
     <Paper shadow="sm" p={4} radius="md" withBorder>
       <Group gap={2} wrap="wrap">
         <Group gap={2} role="toolbar" aria-label={t('map.toolbar.label')}>
-          {(Object.keys(MODES) as ToolbarMode[]).map((mode) => (
-            <ToolButton
-              key={mode}
-              label={t(`map.toolbar.${mode}`)}
-              icon={MODES[mode]}
-              active={isActive(interaction, 'mode', mode)}
-              onClick={() => bar.chooseMode(mode)}
-            />
+          {MODES.map((mode) => (
+            <ToolButton key={mode} {...bar.mode(mode)} />
           ))}
         </Group>
         <Divider orientation="vertical" />
         <Group gap={2} role="toolbar" aria-label={t('map.draw.label')}>
-          {(Object.keys(DRAW) as (DrawTool | 'none')[]).map((tool) => (
-            <ToolButton
-              key={tool}
-              label={t(`map.draw.${tool}`)}
-              icon={DRAW[tool]}
-              active={
-                tool === 'none' ? interaction.kind === 'idle' : isActive(interaction, 'draw', tool)
-              }
-              onClick={() => bar.chooseDraw(tool)}
-            />
+          {DRAW.map((tool) => (
+            <ToolButton key={tool} {...bar.draw(tool)} />
           ))}
           <PointTypeSelect
             value={pointType}
@@ -62,27 +50,11 @@ export function MapToolbar({
         </Group>
         <Divider orientation="vertical" />
         <Group gap={2} role="toolbar" aria-label={t('map.tools.label')}>
-          {(Object.keys(MEASURE) as MeasureTool[]).map((tool) => (
-            <ToolButton
-              key={tool}
-              label={t(`map.tools.${tool}`)}
-              icon={MEASURE[tool]}
-              active={isActive(interaction, 'measure', tool)}
-              onClick={() => bar.chooseMeasure(tool)}
-            />
+          {MEASURE.map((tool) => (
+            <ToolButton key={tool} {...bar.measure(tool)} />
           ))}
-          <ToolButton
-            label={t('map.toolbar.undo')}
-            icon={UNDO_ICON}
-            disabled={!bar.canUndo}
-            onClick={bar.undo}
-          />
-          <ToolButton
-            label={t('map.toolbar.redo')}
-            icon={REDO_ICON}
-            disabled={!bar.canRedo}
-            onClick={bar.redo}
-          />
+          <ToolButton {...bar.undo} />
+          <ToolButton {...bar.redo} />
         </Group>
       </Group>
     </Paper>

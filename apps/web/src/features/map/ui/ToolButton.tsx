@@ -1,16 +1,14 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import type { Icon } from './toolbar-model.ts';
-
-interface ToolButtonProps {
-  label: string;
-  icon: Icon;
-  active?: boolean;
-  disabled?: boolean;
-  onClick(): void;
-}
+import type { Icon, Tool } from './toolbar-model.ts';
 
 /** A toolbar button: an icon named by its label, pressed while its tool is on. */
-export function ToolButton({ label, icon: Glyph, active, disabled, onClick }: ToolButtonProps) {
+export function ToolButton({
+  label,
+  icon: Glyph,
+  active,
+  disabled,
+  onClick,
+}: Omit<Tool, 'active' | 'icon'> & { active?: boolean; icon: Icon }) {
   return (
     <Tooltip label={label} withArrow>
       <ActionIcon

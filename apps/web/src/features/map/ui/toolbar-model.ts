@@ -26,8 +26,8 @@ import { useEditorState, useMapSession } from './editor-context.ts';
 
 export type Icon = ComponentType<{ size?: number; stroke?: number }>;
 
-/** One entry per toolbar mode: label key and icon (SPEC §2). */
-export const MODES: Record<ToolbarMode, Icon> = {
+/** One icon per toolbar mode, drawing tool and measuring tool (SPEC §2). */
+const MODES: Record<ToolbarMode, Icon> = {
   delete: IconTrash,
   editMarker: IconMapPin,
   getInfo: IconInfoCircle,
@@ -36,7 +36,7 @@ export const MODES: Record<ToolbarMode, Icon> = {
   createRoute: IconRoute,
 };
 
-export const DRAW: Record<DrawTool | 'none', Icon> = {
+const DRAW: Record<DrawTool | 'none', Icon> = {
   marker: IconCrosshair,
   polyline: IconLine,
   polygon: IconPolygon,
@@ -44,24 +44,33 @@ export const DRAW: Record<DrawTool | 'none', Icon> = {
   none: IconHandStop,
 };
 
-export const MEASURE: Record<MeasureTool, Icon> = {
+const MEASURE: Record<MeasureTool, Icon> = {
   coordinates: IconTopologyStar3,
   distance: IconRuler2,
   area: IconDimensions,
   route: IconRulerMeasure,
 };
 
-export const UNDO_ICON = IconArrowBackUp;
-export const REDO_ICON = IconArrowForwardUp;
-
-export function isActive(interaction: Interaction, kind: Interaction['kind'], id: string): boolean {
+function isActive(interaction: Interaction, kind: Interaction['kind'], id: string): boolean {
   if (interaction.kind !== kind) return false;
   if (interaction.kind === 'mode') return interaction.mode === id;
   if (interaction.kind === 'draw' || interaction.kind === 'measure') return interaction.tool === id;
   return false;
 }
 
-/** What the toolbar's buttons do, shared by the desktop toolbar and the compact one. */
+/** A tool as a button or a menu item shows it. */
+export interface Tool {
+  label: string;
+  icon: Icon;
+  active: boolean;
+  disabled?: boolean;
+  onClick(): void;
+}
+
+/**
+ * Every tool of the toolbar with its label, icon, state and action: the desktop toolbar shows
+ * them all as buttons, the compact one some as buttons and the rest in a menu.
+ */
 export function useToolbar(pointType: ElementTypeName) {
   const { t } = useTranslation();
   const { editor } = useMapSession();
@@ -69,29 +78,51 @@ export function useToolbar(pointType: ElementTypeName) {
   const canUndo = useEditorState((s) => s.canUndo);
   const canRedo = useEditorState((s) => s.canRedo);
   return {
-    interaction,
-    canUndo,
-    canRedo,
-    undo: () => editor.undo(),
-    redo: () => editor.redo(),
-    chooseMode(mode: ToolbarMode) {
-      editor.toggleMode(mode);
-      if (mode === 'createRoute' && editor.get().interaction.kind === 'mode') {
-        notify.success(t('map.toolbar.createRouteLater'), t('map.toolbar.createRoute'));
-      }
-    },
-    chooseDraw(tool: DrawTool | 'none') {
-      editor.setInteraction(
-        tool === 'none' || isActive(interaction, 'draw', tool)
-          ? { kind: 'idle' }
-          : { kind: 'draw', tool, pointType },
-      );
-    },
-    chooseMeasure(tool: MeasureTool) {
-      editor.setInteraction(
-        isActive(interaction, 'measure', tool) ? { kind: 'idle' } : { kind: 'measure', tool },
-      );
-    },
+    mode: (mode: ToolbarMode): Tool => ({
+      label: t(`map.toolbar.${mode}`),
+      icon: MODES[mode],
+      active: isActive(interaction, 'mode', mode),
+      onClick() {
+        editor.toggleMode(mode);
+        if (mode === 'createRoute' && editor.get().interaction.kind === 'mode') {
+          notify.success(t('map.toolbar.createRouteLater'), t('map.toolbar.createRoute'));
+        }
+      },
+    }),
+    draw: (tool: DrawTool | 'none'): Tool => ({
+      label: t(`map.draw.${tool}`),
+      icon: DRAW[tool],
+      active: tool === 'none' ? interaction.kind === 'idle' : isActive(interaction, 'draw', tool),
+      onClick: () =>
+        editor.setInteraction(
+          tool === 'none' || isActive(interaction, 'draw', tool)
+            ? { kind: 'idle' }
+            : { kind: 'draw', tool, pointType },
+        ),
+    }),
+    measure: (tool: MeasureTool): Tool => ({
+      label: t(`map.tools.${tool}`),
+      icon: MEASURE[tool],
+      active: isActive(interaction, 'measure', tool),
+      onClick: () =>
+        editor.setInteraction(
+          isActive(interaction, 'measure', tool) ? { kind: 'idle' } : { kind: 'measure', tool },
+        ),
+    }),
+    undo: {
+      label: t('map.toolbar.undo'),
+      icon: IconArrowBackUp,
+      active: false,
+      disabled: !canUndo,
+      onClick: () => editor.undo(),
+    } satisfies Tool,
+    redo: {
+      label: t('map.toolbar.redo'),
+      icon: IconArrowForwardUp,
+      active: false,
+      disabled: !canRedo,
+      onClick: () => editor.redo(),
+    } satisfies Tool,
     /** A new point type; a marker tool already on draws that type from now on. */
     choosePointType(next: ElementTypeName) {
       if (isActive(interaction, 'draw', 'marker')) {
