@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/src/modules/file-format/gdal3js.d.ts" />
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import initGdalJs from 'gdal3.js/node.js';
