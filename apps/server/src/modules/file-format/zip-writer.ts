@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { pipeline, Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 export interface ZipInput {
@@ -17,23 +17,29 @@ function dosTime(date = new Date()) {
   return { time, day };
 }
 
-async function* deflated(input: ZipInput): AsyncGenerator<Buffer> {
+/**
+ * An entry's bytes deflated, with their CRC-32 and size, in one read. Level 1: about five times
+ * faster than zlib's default on a shapefile's parts, for a zip a few per cent larger.
+ */
+async function deflated(input: ZipInput): Promise<{ chunks: Buffer[]; crc: number; size: number }> {
   const source = input.file
-    ? createReadStream(input.file)
+    ? createReadStream(input.file, { highWaterMark: 1024 * 1024 })
     : Readable.from([input.data ?? Buffer.alloc(0)]);
-  // pipeline, not pipe: a read error fails the loop below instead of going unheard.
-  const deflate = pipeline(source, createDeflateRaw({ level: 6 }), () => {});
-  for await (const chunk of deflate) yield chunk as Buffer;
-}
-
-async function crcOf(input: ZipInput): Promise<{ crc: number; size: number }> {
-  if (input.data || !input.file) {
-    const data = input.data ?? Buffer.alloc(0);
-    return { crc: crc32(data), size: data.length };
-  }
   let crc = 0;
-  for await (const chunk of createReadStream(input.file)) crc = crc32(chunk as Buffer, crc);
-  return { crc, size: (await stat(input.file)).size };
+  let size = 0;
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      crc = crc32(chunk, crc);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const chunks: Buffer[] = [];
+  // pipeline: a read error fails the export instead of going unheard.
+  await pipeline(source, checked, createDeflateRaw({ level: 1 }), async (deflate) => {
+    for await (const chunk of deflate) chunks.push(chunk as Buffer);
+  });
+  return { chunks, crc, size };
 }
 
 /**
@@ -47,13 +53,8 @@ export function zipStream(inputs: ZipInput[]): Readable {
     let offset = 0;
     for (const input of inputs) {
       const name = Buffer.from(input.name, 'utf8');
-      const { crc, size } = await crcOf(input);
-      const chunks: Buffer[] = [];
-      let compressed = 0;
-      for await (const chunk of deflated(input)) {
-        chunks.push(chunk);
-        compressed += chunk.length;
-      }
+      const { chunks, crc, size } = await deflated(input);
+      const compressed = chunks.reduce((n, chunk) => n + chunk.length, 0);
       const local = Buffer.alloc(30);
       local.writeUInt32LE(0x04034b50, 0);
       local.writeUInt16LE(20, 4);
