@@ -204,13 +204,13 @@ export const exportRepository = {
       afterId: number;
       limit: number;
     },
-  ): Promise<{ csv: string | null; last: number | null }> {
+  ): Promise<{ csv: string | null; last: number | null; rows: number }> {
     const { type, geometry } = page;
     const fields = [sql`e.id::text`, ...page.columns.map((c) => columnValue(c, type, geometry))];
     if (page.style) fields.push(quoted(style(geometry)));
     const geom = geometry === 'polygon' ? sql`ST_ForcePolygonCCW(e.geom)` : sql`e.geom`;
     fields.push(sql`encode(ST_AsBinary(${geom}), 'hex')`);
-    const row = await db.one<{ csv: string | null; last: number | null }>(sql`
+    const row = await db.one<{ csv: string | null; last: number | null; rows: number }>(sql`
       WITH el AS (
         SELECT e.* FROM network_elements e
         WHERE ${inScope(scope)} AND e.type = ${type} AND e.id > ${page.afterId}
@@ -218,9 +218,9 @@ export const exportRepository = {
         ORDER BY e.id
         LIMIT ${page.limit})
       SELECT string_agg(concat_ws(',', ${sql.join(fields, sql`, `)}), E'\n' ORDER BY e.id) AS csv,
-             max(e.id) AS last
+             max(e.id) AS last, count(*)::int AS rows
       FROM el e
       ${page.style ? sql`JOIN element_templates t ON t.id = e.template_id` : sql``}`);
-    return row ?? { csv: null, last: null };
+    return row ?? { csv: null, last: null, rows: 0 };
   },
 };

@@ -28,7 +28,7 @@ import {
   type ValueKind,
 } from './export.repository.ts';
 import { fileProblem } from './file-errors.ts';
-import { GdalHost } from './gdal-host.ts';
+import { Feed, GdalHost } from './gdal-host.ts';
 import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protocol.ts';
 import { splitGeoJson } from './geojson-to-shp.ts';
 import { kmlIconStyles } from './kml-styles.ts';
@@ -57,6 +57,11 @@ export interface FileAnswer {
 
 /** Elements per page of an export: PostgreSQL builds each page's CSV text in memory. */
 const PAGE = 20_000;
+/**
+ * Exports up to this many elements are streamed to GDAL and written in memory; larger ones go
+ * through CSV files on disk (GDAL's output in memory could take more than a GB).
+ */
+const STREAM_MAX_ROWS = 1_000_000;
 const MAX_FILES = 200;
 
 /**
@@ -88,14 +93,8 @@ export function createFileFormatService(db: Database, config: Config) {
     return zipStream(inputs);
   }
 
-  /**
-   * One type's elements as a CSV that PostgreSQL writes page by page (plain typed columns, no JSON
-   * per row), and how GDAL turns its columns into the output's fields. Null when it has none.
-   */
-  async function writeCsv(
-    dir: string,
-    name: string,
-    scope: ExportScope,
+  /** How one type's elements become a layer: its columns, and how GDAL reads them from the CSV. */
+  function layerPlan(
     type: TypeColumns,
     options: {
       templates: UsedTemplate[];
@@ -103,8 +102,7 @@ export function createFileFormatService(db: Database, config: Config) {
       fieldName: (name: string) => string;
       style: boolean;
     },
-  ): Promise<Omit<ConvertLayer, 'name'> | null> {
-    const geometryKind = elementTypeByName(type.type)?.geometry ?? 'point';
+  ) {
     const { templates, kinds, fieldName } = options;
     const columns = exportColumns(type.type, type.names, templates, kinds, fieldName);
     const id = { name: fieldName('id'), src: 'c1' };
@@ -115,29 +113,51 @@ export function createFileFormatService(db: Database, config: Config) {
     if (options.style)
       fields.push({ name: 'OGR_STYLE', src: `c${fields.length + 1}`, type: 'String' });
     const geometry = { src: 'geom', type: ogrGeometryType(type.geometries) };
-    const file = `${dir}/${name}.csv`;
+    return {
+      type,
+      columns,
+      style: options.style,
+      header: [...fields.map((f) => f.src), geometry.src].join(',') + '\n',
+      source: { geometry, fields, fid: id },
+    };
+  }
+
+  /**
+   * One type's elements as CSV text, page by page: PostgreSQL writes each page (plain typed
+   * columns, no JSON per row). `last` when a page is known to be the last (not full).
+   */
+  async function* csvPages(scope: ExportScope, plan: ReturnType<typeof layerPlan>) {
+    const geometry = elementTypeByName(plan.type.type)?.geometry ?? 'point';
+    for (let after = 0; ;) {
+      const page = await exportRepository.csvPage(db, scope, {
+        type: plan.type.type,
+        geometry,
+        columns: plan.columns,
+        style: plan.style,
+        afterId: after,
+        limit: PAGE,
+      });
+      if (page.csv === null || page.last === null) return;
+      yield { text: page.csv + '\n', last: page.rows < PAGE };
+      if (page.rows < PAGE) return;
+      after = page.last;
+    }
+  }
+
+  /** One type's CSV written to disk; false when it has no rows. */
+  async function writeCsv(file: string, pages: AsyncIterable<{ text: string }>, header: string) {
     const out = createWriteStream(path.join(gdal.root, file));
     let rows = 0;
     try {
-      await write(out, [...fields.map((f) => f.src), geometry.src].join(',') + '\n');
-      for (let after = 0; ;) {
-        const page = await exportRepository.csvPage(db, scope, {
-          type: type.type,
-          geometry: geometryKind,
-          columns,
-          style: options.style,
-          afterId: after,
-          limit: PAGE,
-        });
-        if (page.csv === null || page.last === null) break;
-        await write(out, page.csv + '\n');
+      await write(out, header);
+      for await (const page of pages) {
+        await write(out, page.text);
         rows++;
-        after = page.last;
       }
     } finally {
       await closeStream(out);
     }
-    return rows ? { path: file, source: { geometry, fields, fid: id } } : null;
+    return rows > 0;
   }
 
   return {
@@ -319,38 +339,100 @@ export function createFileFormatService(db: Database, config: Config) {
 
       const job = await gdal.newJob();
       try {
-        const layers: ConvertLayer[] = [];
-        for (const typeColumns of columns) {
+        const plans = columns.flatMap((typeColumns) => {
           const type = elementTypeByName(typeColumns.type);
-          if (!type) continue;
-          const layer = await writeCsv(job.dir, type.segment, scope, typeColumns, {
+          if (!type) return [];
+          const plan = layerPlan(typeColumns, {
             templates,
             kinds,
             fieldName: (name) => renameMap[name] ?? name,
             style: body.format === 'kml',
           });
-          if (layer) layers.push({ name: type.displayName, ...layer });
-        }
-        if (!layers.length) throw fileProblem(422, 'files.exportEmpty');
-        const outcome = await gdal.run<ConvertOutcome>({
+          return [{ ...plan, name: type.displayName, file: `${type.segment}.csv` }];
+        });
+        if (!plans.length) throw fileProblem(422, 'files.exportEmpty');
+        const task = {
           op: 'convert',
           format: body.format,
-          layers,
           dir: job.dir,
           output: 'elements',
-        });
+        } as const;
+        let outcome: ConvertOutcome;
+        let layerNames: string[] = plans.map((p) => p.name);
+        if (columns.reduce((n, c) => n + c.count, 0) <= STREAM_MAX_ROWS) {
+          // The pages go to GDAL as the database writes them: both work at once.
+          const feed = new Feed();
+          const converted = gdal.run<ConvertOutcome>(
+            {
+              ...task,
+              layers: plans.map((p) => ({
+                name: p.name,
+                path: p.file,
+                source: p.source,
+                streamed: true,
+              })),
+              feed: { port: feed.port, signal: feed.signal },
+            },
+            [feed.port],
+          );
+          const over = converted.finally(() => feed.stop());
+          over.catch(() => {});
+          let rows = 0;
+          try {
+            // GDAL opens every layer before reading the first (a union does): each layer's header
+            // and first page go first, the later pages as GDAL reads them.
+            const pages = plans.map((plan) => csvPages(scope, plan)[Symbol.asyncIterator]());
+            for (const plan of plans) await feed.send(plan.file, plan.header, false);
+            const more: boolean[] = [];
+            for (const [i, plan] of plans.entries()) {
+              const first = await pages[i]?.next();
+              if (first && !first.done) {
+                await feed.send(plan.file, first.value.text, false);
+                rows++;
+              }
+              const rest = first?.done === false && !first.value.last;
+              if (!rest) feed.end(plan.file);
+              more.push(rest);
+            }
+            for (const [i, plan] of plans.entries()) {
+              if (!more[i]) continue;
+              for (
+                let page = await pages[i]?.next();
+                page && !page.done;
+                page = await pages[i]?.next()
+              ) {
+                // GDAL failed (its error is the answer): no need to read further.
+                if (feed.stopped) break;
+                await feed.send(plan.file, page.value.text, true);
+                rows++;
+              }
+              feed.end(plan.file);
+            }
+          } catch (error) {
+            feed.abort(String(error));
+            await over.catch(() => {});
+            throw error;
+          }
+          outcome = await over;
+          if (!rows) throw fileProblem(422, 'files.exportEmpty');
+        } else {
+          const layers: ConvertLayer[] = [];
+          for (const plan of plans) {
+            const file = `${job.dir}/${plan.file}`;
+            if (await writeCsv(file, csvPages(scope, plan), plan.header))
+              layers.push({ name: plan.name, path: file, source: plan.source });
+          }
+          if (!layers.length) throw fileProblem(422, 'files.exportEmpty');
+          outcome = await gdal.run<ConvertOutcome>({ ...task, layers });
+          layerNames = layers.map((l) => l.name);
+        }
         const file = outcome.files[0] ?? '';
         let stream: Readable;
-        if (body.format === 'shp')
-          stream = await shapefileZip(
-            outcome,
-            renames,
-            layers.map((l) => l.name),
-          );
+        if (body.format === 'shp') stream = await shapefileZip(outcome, renames, layerNames);
         else if (body.format === 'kml')
           // pipeline, not pipe: a read error must reach the answer, not end the process.
           stream = streamPipeline(
-            createReadStream(file),
+            createReadStream(file, { highWaterMark: 1024 * 1024 }),
             kmlIconStyles(config.publicUrl),
             () => {},
           );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ExportFormat } from '@integration/contracts';
 import type { FileProblem } from './file-errors.ts';
 import { gdalLog, gdalMessage, type GdalApi } from './gdal-api.ts';
-import { MemoryFolder, openVector } from './gdal-memory.ts';
+import { FeedReader, MemoryFolder, openVector } from './gdal-memory.ts';
 import type { ConvertLayer, ConvertOutcome, ConvertTask, LayerSource } from './gdal-protocol.ts';
 
 const xml = (text: string) =>
@@ -50,7 +50,10 @@ function vrt(layers: ConvertLayer[], union: boolean, name: string, fidColumn: bo
 }
 
 /** Per format: one layer or their union, ogr2ogr's arguments, whether ids become the FID column. */
-const OPTIONS: Record<ExportFormat, { union: boolean; args: string[]; fidColumn?: boolean }> = {
+export const EXPORT_OPTIONS: Record<
+  ExportFormat,
+  { union: boolean; args: string[]; fidColumn?: boolean }
+> = {
   geojson: { union: true, args: ['-f', 'GeoJSON', '-lco', 'RFC7946=YES', '-nlt', 'GEOMETRY'] },
   kml: { union: false, args: ['-f', 'KML', '-dsco', 'NameField=Name'] },
   shp: { union: false, args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8'] },
@@ -62,7 +65,6 @@ const OPTIONS: Record<ExportFormat, { union: boolean; args: string[]; fidColumn?
   },
 };
 
-/** Writes the layers in the asked format with GDAL; answers the files written. */
 /** Inputs larger than this are converted on disk, not in WebAssembly memory (limited to a few GB). */
 const IN_MEMORY_MAX_BYTES = 256 * 1024 * 1024;
 
@@ -75,14 +77,26 @@ export async function convertExport(
   task: ConvertTask,
   root: string,
 ): Promise<ConvertOutcome> {
-  const { union, args, fidColumn = false } = OPTIONS[task.format];
+  const { union, args, fidColumn = false } = EXPORT_OPTIONS[task.format];
   const diskDir = path.join(root, task.dir);
-  const inputBytes = task.layers.reduce((n, l) => n + statSync(path.join(root, l.path)).size, 0);
-  const memory = inputBytes <= IN_MEMORY_MAX_BYTES ? new MemoryFolder(gdal, task.dir) : null;
+  const inputBytes = task.layers
+    .filter((l) => !l.streamed)
+    .reduce((n, l) => n + statSync(path.join(root, l.path)).size, 0);
+  const streamed = task.layers.some((l) => l.streamed);
+  const memory =
+    streamed || inputBytes <= IN_MEMORY_MAX_BYTES ? new MemoryFolder(gdal, task.dir) : null;
+  const feed =
+    task.feed && memory
+      ? new FeedReader(gdal, task.feed.port, new Int32Array(task.feed.signal))
+      : null;
   try {
     const layers = task.layers.map((l) => ({
       ...l,
-      path: memory ? memory.copyIn(path.join(root, l.path)) : `/output/${l.path}`,
+      path: !memory
+        ? `/output/${l.path}`
+        : l.streamed
+          ? feedFile(feed, `${memory.path}/${l.path}`, l.path)
+          : memory.copyIn(path.join(root, l.path)),
     }));
     const text = vrt(layers, union, task.output, fidColumn);
     const vrtPath = memory ? memory.write('layers.vrt', text) : `/output/${task.dir}/layers.vrt`;
@@ -100,6 +114,7 @@ export async function convertExport(
     if (!ds) throw failure(gdalLog.firstError() ?? 'no dataset');
     try {
       const written = await gdal.ogr2ogr(ds, args, output);
+      feed?.assertRead();
       const file =
         task.format === 'shp' ? `${output}.shp` : written.local.replace(/^\/output\//, '');
       if (memory) {
@@ -122,8 +137,14 @@ export async function convertExport(
       await gdal.close(ds);
     }
   } finally {
+    feed?.close();
     memory?.remove();
   }
+}
+
+function feedFile(feed: FeedReader | null, at: string, name: string): string {
+  if (!feed) throw new Error('a streamed layer needs a feed');
+  return feed.create(at, name);
 }
 
 const failure = (reason: string): FileProblem => ({

@@ -1,9 +1,21 @@
 import { rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  Worker,
+  type MessagePort,
+  type TransferListItem,
+} from 'node:worker_threads';
 import { toAppError } from './file-errors.ts';
 import { newJobsRoot } from './job-folders.ts';
+import {
+  FEED_POSTED,
+  FEED_READ,
+  FEED_SIGNAL_BYTES,
+  FEED_STARVED,
+  type FeedMessage,
+} from './gdal-memory.ts';
 import type { WorkerResponse, WorkerTask } from './gdal-protocol.ts';
 
 interface Pending {
@@ -65,12 +77,12 @@ export class GdalHost {
     this.start().catch(() => {});
   }
 
-  async run<T>(task: WorkerTask): Promise<T> {
+  async run<T>(task: WorkerTask, transfer: TransferListItem[] = []): Promise<T> {
     const worker = await this.start();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, task });
+      worker.postMessage({ id, task }, transfer);
     });
   }
 
@@ -88,5 +100,83 @@ export class GdalHost {
     this.ready = null;
     if (worker) await worker.terminate();
     rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+/** Pieces the writer may send ahead of what GDAL has read (a page of 20,000 rows is a few MB). */
+const FEED_AHEAD = 2;
+
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+  timeout: number,
+) => { async: boolean; value: Promise<string> | string };
+
+/**
+ * The main thread's end of an export's feed: the CSV text of each page goes to the GDAL worker as
+ * soon as the database has built it, while GDAL converts the previous ones (see FeedReader). At
+ * most FEED_AHEAD pages wait in the worker: memory holds a few pages, not the whole export.
+ */
+export class Feed {
+  private readonly channel = new MessageChannel();
+  /** Shared with the worker: messages posted, counted pieces read, GDAL waiting. */
+  readonly signal = new SharedArrayBuffer(FEED_SIGNAL_BYTES);
+  private readonly counters = new Int32Array(this.signal);
+  private counted = 0;
+  private over = false;
+
+  /** Whether the conversion is over (nothing more is read). */
+  get stopped(): boolean {
+    return this.over;
+  }
+
+  /** The port to hand the worker (in the task, and in the transfer list). */
+  get port(): MessagePort {
+    return this.channel.port2;
+  }
+
+  private post(message: FeedMessage, transfer: TransferListItem[] = []): void {
+    if (this.over) return;
+    this.channel.port1.postMessage(message, transfer);
+    Atomics.add(this.counters, FEED_POSTED, 1);
+    Atomics.notify(this.counters, FEED_POSTED);
+  }
+
+  /**
+   * Sends text to the file `name`; `counted` pieces wait while FEED_AHEAD others are unread (but
+   * for GDAL waiting on a piece to come).
+   */
+  async send(name: string, text: string, counted: boolean): Promise<void> {
+    if (counted) {
+      const waitAsync = (Atomics as unknown as { waitAsync?: WaitAsync }).waitAsync;
+      for (;;) {
+        const read = Atomics.load(this.counters, FEED_READ);
+        if (this.over || this.counted - read < FEED_AHEAD) break;
+        if (Atomics.load(this.counters, FEED_STARVED)) break;
+        const wait = waitAsync?.(this.counters, FEED_READ, read, 1000);
+        if (wait?.async) await wait.value;
+        else await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      this.counted++;
+    }
+    const chunk = new Uint8Array(Buffer.byteLength(text, 'utf8'));
+    Buffer.from(chunk.buffer).write(text, 'utf8');
+    this.post({ name, chunk, counted }, [chunk.buffer]);
+  }
+
+  end(name: string): void {
+    this.post({ name, end: true });
+  }
+
+  /** The writer failed: GDAL's reads fail too, and the conversion ends. */
+  abort(reason: string): void {
+    this.post({ abort: reason });
+  }
+
+  /** The conversion is over (done or failed): nothing more is sent or awaited. */
+  stop(): void {
+    this.over = true;
+    this.channel.port1.close();
   }
 }

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { ExportFormat, Locale } from '@integration/contracts';
 import type { FileProblem } from './file-errors.ts';
 
@@ -41,8 +42,12 @@ export interface ImportOutcome {
 export interface ConvertLayer {
   /** Output layer name (an element type's display name, or points/lines/polygons). */
   name: string;
-  /** A file under the root holding the layer's features: GeoJSON, or CSV with `source`. */
+  /**
+   * A file under the root holding the layer's features: GeoJSON, or CSV with `source`; or, when
+   * `streamed`, the name of a CSV the task's feed sends while GDAL reads it.
+   */
   path: string;
+  streamed?: boolean;
   /** How a CSV's columns become the output's fields and geometry. */
   source?: LayerSource;
 }
@@ -63,6 +68,8 @@ export interface ConvertTask {
   dir: string;
   /** Output base name, without extension, under dir. */
   output: string;
+  /** Where the streamed layers' files arrive (gdal-host.ts's Feed), and its shared counters. */
+  feed?: { port: MessagePort; signal: SharedArrayBuffer };
 }
 
 export interface ConvertOutcome {
