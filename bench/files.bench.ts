@@ -3,10 +3,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { EXPORT_FORMATS, type ExportFormat } from '@integration/contracts';
+import { EXPORT_OPTIONS } from '../apps/server/src/modules/file-format/gdal-export.ts';
 import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
 import { bareGdal } from './lib/bare-gdal.ts';
 import { startBenchServer, type BenchServer } from './lib/bench-server.ts';
-import { medianMs, type Figure } from './lib/report.ts';
+import { interleavedMediansMs, medianMs, type Figure } from './lib/report.ts';
 
 /**
  * GIS files: a 100,000-feature shapefile read by our import, and 100,000 elements written by our
@@ -138,30 +140,16 @@ export async function filesFigures(): Promise<{ figures: Figure[]; notes: string
   }
 }
 
-/** Each export format, with the options our export gives GDAL (gdal-export.ts). */
-const EXPORTS: { format: string; label: string; ext: string; args: string[] }[] = [
-  {
-    format: 'shp',
-    label: 'shapefile',
-    ext: 'shp',
-    args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=UTF-8'],
-  },
-  { format: 'gpkg', label: 'GeoPackage', ext: 'gpkg', args: ['-f', 'GPKG'] },
-  { format: 'kml', label: 'KML', ext: 'kml', args: ['-f', 'KML', '-dsco', 'NameField=Name'] },
-  {
-    format: 'geojson',
-    label: 'GeoJSON',
-    ext: 'geojson',
-    args: ['-f', 'GeoJSON', '-lco', 'RFC7946=YES'],
-  },
-  { format: 'fgb', label: 'FlatGeobuf', ext: 'fgb', args: ['-f', 'FlatGeobuf'] },
-  {
-    format: 'csv',
-    label: 'CSV',
-    ext: 'csv',
-    args: ['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-lco', 'WRITE_BOM=YES'],
-  },
-];
+/** Every export format the app offers (its options are our export's, gdal-export.ts). */
+const FORMATS: Record<ExportFormat, { label: string; ext: string }> = {
+  shp: { label: 'shapefile', ext: 'shp' },
+  gpkg: { label: 'GeoPackage', ext: 'gpkg' },
+  kml: { label: 'KML', ext: 'kml' },
+  geojson: { label: 'GeoJSON', ext: 'geojson' },
+  fgb: { label: 'FlatGeobuf', ext: 'fgb' },
+  csv: { label: 'CSV', ext: 'csv' },
+};
+const EXPORTS = EXPORT_FORMATS.map((format) => ({ format, ...FORMATS[format] }));
 
 /**
  * The rows as native ogr2ogr reads them straight from PostgreSQL: the element's columns and its
@@ -203,67 +191,88 @@ async function exportFigures(
     FROM generate_series(0, ${COUNT - 1}) AS i`);
 
   const pgUrl = bench.label === 'PostgreSQL' ? await pgConnection(bench) : null;
+  const exportAs = (format: string) =>
+    send('/file-format/export', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ clusterId: cluster?.id, format }),
+    });
   // Bare gdal3.js converts the same features with the same fields: our own FlatGeobuf export of
   // the cluster (a fast binary source), so the reference writes what ours writes.
   const gdal = await bareGdal(work);
-  const same = `same-${bench.label}.fgb`;
-  const fgb = await send('/file-format/export', {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ clusterId: cluster?.id, format: 'fgb' }),
-  });
-  await writeFile(path.join(work, same), Buffer.from(await fgb.arrayBuffer()));
-  let outputs = 0;
-  for (const { format, label, ext, args } of EXPORTS) {
-    const file = `native.${ext}`;
+  const same = path.join(work, `same-${bench.label}.fgb`);
+  await writeFile(same, Buffer.from(await (await exportAs('fgb')).arrayBuffer()));
+  for (const { format, label, ext } of EXPORTS) {
+    // The options our export gives GDAL.
+    const { args } = EXPORT_OPTIONS[format];
+    const file = path.join(work, `native.${ext}`);
     let bytes = 0;
-    const ours = await medianMs(RUNS, async () => {
-      const response = await send('/file-format/export', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ clusterId: cluster?.id, format }),
-      });
+    const timings: string[] = [];
+    const ours = async () => {
+      const response = await exportAs(format);
       const body = await response.arrayBuffer();
       if (!response.ok) throw new Error(`export ${format}: ${response.status}`);
       bytes = body.byteLength;
-    });
-    // Native ogr2ogr writing the same file from `source` (and its options).
-    const nativeFrom = (...source: string[]) =>
-      medianMs(RUNS, async () => {
-        await rm(path.join(work, file), { force: true, recursive: true });
-        ogr(...args, path.join(work, file), ...source);
-      });
-    const native = await nativeFrom(path.join(work, 'poles.shp'));
-    // The same features converted by gdal3.js alone (a new file each time: GDAL appends to some).
-    const bare = await medianMs(RUNS, () => gdal.convert(same, args, `bare-${outputs++}`));
+      timings.push(response.headers.get('server-timing') ?? '');
+    };
+    // The same features converted by gdal3.js alone, and by native ogr2ogr.
+    const bare = () => gdal.convert(same, args, `bare.${ext}`);
+    const nativeFrom =
+      (...source: string[]) =>
+      async () => {
+        await rm(file, { force: true, recursive: true });
+        ogr(...args, file, ...source);
+      };
+    const fns = [ours, bare, nativeFrom(same)];
+    if (pgUrl && cluster) fns.push(nativeFrom(pgUrl, '-sql', pgSql(cluster.id), '-nln', 'Pole'));
+    const [oursMs = NaN, bareMs = NaN, nativeMs = NaN, fromPgMs] = await interleavedMediansMs(
+      RUNS,
+      fns,
+    );
     notes.push(
-      `files: the ${label} export of ${COUNT.toLocaleString('en')} elements from ${bench.label} weighs ${(bytes / 1024 / 1024).toFixed(1)} MB.`,
+      `files: the ${label} export of ${COUNT.toLocaleString('en')} elements from ${bench.label} weighs ${(bytes / 1024 / 1024).toFixed(1)} MB; server timing of its runs: ${serverTimings(timings.slice(1))}.`,
     );
     const name = `export ${COUNT / 1000}k elements as ${label} (HTTP, from ${bench.label})`;
     figures.push(
       {
         name,
-        ours,
-        reference: bare,
+        ours: oursMs,
+        reference: bareMs,
         referenceName: `bare gdal3.js, same features FlatGeobuf → ${label}`,
         unit: 'ms',
         goal: 1.3,
       },
       // The anchor: GDAL compiled natively, which gdal3.js itself is slower than.
-      { name, ours, reference: native, referenceName: `native ogr2ogr shp → ${label}`, unit: 'ms' },
+      {
+        name,
+        ours: oursMs,
+        reference: nativeMs,
+        referenceName: `native ogr2ogr FlatGeobuf → ${label}`,
+        unit: 'ms',
+      },
     );
-    if (pgUrl && cluster) {
-      const fromPg = await nativeFrom(pgUrl, '-sql', pgSql(cluster.id), '-nln', 'Pole');
+    if (fromPgMs !== undefined)
       figures.push({
         name,
-        ours,
-        reference: fromPg,
+        ours: oursMs,
+        reference: fromPgMs,
         referenceName: `native ogr2ogr PG: → ${label}`,
         unit: 'ms',
       });
-    }
   }
   return figures;
+}
+
+/**
+ * The export's Server-Timing (types: the queries that type the columns; pages: the database's
+ * pages, sent to GDAL as they come; gdal: until GDAL's answer, from the first page), run by run.
+ */
+function serverTimings(headers: string[]): string {
+  return headers
+    .map((h) =>
+      [...h.matchAll(/(\w+);dur=(\d+)/g)].map(([, name, ms]) => `${name} ${ms}`).join(', '),
+    )
+    .join(' | ');
 }
 
 /** GDAL's connection string to the bench's PostgreSQL database (server as bench-database.ts picks it). */

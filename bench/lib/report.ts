@@ -43,3 +43,25 @@ export async function medianMs(runs: number, fn: () => Promise<unknown>): Promis
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? NaN;
 }
+
+/**
+ * Medians of `runs` timings of each fn, in milliseconds, after one warm-up each, the fns taking
+ * turns run after run: on a busy machine, a slow moment weighs on every figure alike.
+ */
+export async function interleavedMediansMs(
+  runs: number,
+  fns: (() => Promise<unknown>)[],
+): Promise<number[]> {
+  for (const fn of fns) await fn();
+  const times = fns.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++)
+    for (const [k, fn] of fns.entries()) {
+      const start = performance.now();
+      await fn();
+      times[k]?.push(performance.now() - start);
+    }
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return t[Math.floor(t.length / 2)] ?? NaN;
+  });
+}
