@@ -310,6 +310,7 @@ export function createFileFormatService(db: Database, config: Config) {
 
     /** POST /file-format/export: a cluster's elements (all, a selection, some types) as a file. */
     async exportCluster(user: UserRecord, body: ExportBody, locale: Locale): Promise<FileAnswer> {
+      const started = performance.now();
       const [cluster] = await clusterFacts(db, [body.clusterId]);
       await assertReadableVia(
         db,
@@ -336,6 +337,8 @@ export function createFileFormatService(db: Database, config: Config) {
 
       const templates = await exportRepository.templates(db, scope);
       const kinds = await exportRepository.valueKinds(db, scope);
+      const typed = performance.now();
+      let paged = typed;
 
       const job = await gdal.newJob();
       try {
@@ -413,6 +416,7 @@ export function createFileFormatService(db: Database, config: Config) {
             await over.catch(() => {});
             throw error;
           }
+          paged = performance.now();
           outcome = await over;
           if (!rows) throw fileProblem(422, 'files.exportEmpty');
         } else {
@@ -423,6 +427,7 @@ export function createFileFormatService(db: Database, config: Config) {
               layers.push({ name: plan.name, path: file, source: plan.source });
           }
           if (!layers.length) throw fileProblem(422, 'files.exportEmpty');
+          paged = performance.now();
           outcome = await gdal.run<ConvertOutcome>({ ...task, layers });
           layerNames = layers.map((l) => l.name);
         }
@@ -437,7 +442,12 @@ export function createFileFormatService(db: Database, config: Config) {
             () => {},
           );
         else stream = createReadStream(file);
-        const headers: Record<string, string> = {};
+        const converted = performance.now();
+        // Where the time went before the answer (the database pages and GDAL overlap).
+        const ms = (from: number, to: number) => (to - from).toFixed(0);
+        const headers: Record<string, string> = {
+          'server-timing': `types;dur=${ms(started, typed)}, pages;dur=${ms(typed, paged)}, gdal;dur=${ms(typed, converted)}`,
+        };
         if (body.format === 'shp') headers['x-field-renames'] = asciiJson(changedNames(renames));
         return {
           stream: cleanAfter(stream, job.done),
