@@ -338,7 +338,7 @@ export function createFileFormatService(db: Database, config: Config) {
       const templates = await exportRepository.templates(db, scope);
       const kinds = await exportRepository.valueKinds(db, scope);
       const typed = performance.now();
-      let paged = typed;
+      let paged: number;
 
       const job = await gdal.newJob();
       try {
