@@ -40,6 +40,10 @@ import { fileFormatRoutes } from './modules/file-format/file-format.routes.ts';
 import { createFileFormatService } from './modules/file-format/file-format.service.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { createHierarchyService } from './modules/hierarchy/hierarchy.service.ts';
+import { createQrDocumentsService } from './modules/qrcode/qr-documents.service.ts';
+import { createQrTagsService } from './modules/qrcode/qr-tags.service.ts';
+import { createQrTemplatesService } from './modules/qrcode/qr-templates.service.ts';
+import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { startPresence } from './modules/realtime/presence.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -123,6 +127,14 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(clustersRoutes(createClustersService(db, presence)));
       await api.register(elementsRoutes(createElementsService(db)));
       await api.register(fileFormatRoutes(createFileFormatService(db, config), config));
+      const qrTemplates = createQrTemplatesService(db);
+      await api.register(
+        qrcodeRoutes(
+          qrTemplates,
+          createQrTagsService(db, qrTemplates, config.publicUrl),
+          createQrDocumentsService(db, qrTemplates, config.publicUrl),
+        ),
+      );
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

@@ -14,3 +14,4 @@ export * from './primitives.ts';
 export * from './realtime.ts';
 export * from './storage-keys.ts';
 export * from './users.ts';
+export * from './qr.ts';

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './database.ts';
 
-const TABLES = { central_offices: sql.raw('central_offices'), clusters: sql.raw('clusters') };
+const TABLES = {
+  central_offices: sql.raw('central_offices'),
+  clusters: sql.raw('clusters'),
+  qr_templates: sql.raw('qr_templates'),
+  qr_tags: sql.raw('qr_tags'),
+};
 
 /**
  * Locks a parent row for the rest of the transaction and says whether it still exists.

@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { UNSTORABLE_TEXT, type Locale } from '@integration/contracts';
-import { translate } from '../i18n/translate.ts';
+import type { Locale } from '@integration/contracts';
+import { isMessageKey, translate } from '../i18n/translate.ts';
 
 /** What fastify-type-provider-zod keeps of a zod issue in `params`. */
 interface IssueParams {
@@ -110,9 +110,14 @@ export function describeValidation(
         });
         break;
       case 'custom':
-        if ((issue as { params?: { reason?: string } }).params?.reason === UNSTORABLE_TEXT) {
-          message = t('validation.unstorableText');
-          break;
+        {
+          // A refinement names its reason; the catalogue says it (validation.<reason>).
+          const reason = (issue as { params?: { reason?: string } }).params?.reason;
+          const key = `validation.${reason ?? ''}`;
+          if (reason && isMessageKey(key)) {
+            message = t(key);
+            break;
+          }
         }
         // A refinement's own reason (in English: schemas are shared with the web app).
         message =

@@ -162,6 +162,48 @@ export const en = {
   'mail.unlock.subject': 'Failed sign-ins on your Integration account',
   'mail.unlock.body':
     'Hello {name},\n\nSomeone tried to sign in to your Integration account with a wrong password several times, so sign-in is slowed down for it.\nIf it was you, open this link within one hour to sign in again at once:\n\n{link}\n\nIf it was not you, your password held: consider changing it anyway.\n',
+  'qr.templateNotFound': 'Tag template {id} was not found.',
+  'qr.typeNotFound': 'Element type {id} does not exist.',
+  'qr.templateMismatch':
+    "Template {templateId} is not a {type} template of this cluster's project.",
+  'qr.created': "Tag template '{name}' created with {count} tags.",
+  'qr.updated': 'Tag Updated Successfully',
+  'qr.deleted': "Tag template '{name}' deleted.",
+  'qr.codesTaken': 'These codes are already used by other tags: {codes}. Choose another prefix.',
+  'qr.scannedLocked':
+    "{scanned} tag(s) of '{name}' have been scanned: its prefix and details can no longer change. You can still rename it and add tags.",
+  'qr.scannedDelete':
+    "'{name}' has {scanned} scanned tag(s) linked to elements: only an admin can delete it, by forcing.",
+  'qr.tooManyTags': 'A tag template holds at most {max} tags; this one already has {count}.',
+  'qr.rangeInvalid': "'from' must not be after 'to'.",
+  'qr.tagNotFound': "No tag has the code '{code}'.",
+  'qr.elementNotInTemplate':
+    'Element {id} is not a live {type} element of cluster {cluster}: a tag links only to an element of its template.',
+  'qr.scanned': 'Tag {code} linked to {element}.',
+  'qr.photoNotImage': 'The photo must be a JPEG, PNG, WebP or HEIC image.',
+  'qr.photoTooLarge': 'A photo may be at most {max} MB.',
+  'qr.tooManyPhotos': 'A tag keeps at most {max} photos.',
+  'qr.photoNotFound': 'Photo {id} was not found.',
+  'qr.photoAdded': 'Photo added.',
+  'validation.tagPrefix': "'{field}' may hold only letters, digits, '-' and '_'.",
+  'validation.tagProperty':
+    "'{field}' must be one of Height, Owner, Material, Top Diameter, Bottom Diameter for an Attribute detail.",
+  'qr.skipTooLarge': "'skip' must be less than {max}, the labels of one sheet.",
+  'qr.sheet.name': 'Tags',
+  'qr.sheet.code': 'Code',
+  'qr.sheet.link': 'Link',
+  'qr.sheet.template': 'Template',
+  'qr.sheet.elementType': 'Element type',
+  'qr.sheet.cluster': 'Cluster',
+  'qr.sheet.scanned': 'Scanned',
+  'qr.sheet.scannedAt': 'Scanned at',
+  'qr.sheet.scannedBy': 'Scanned by',
+  'qr.sheet.element': 'Linked element',
+  'qr.sheet.latitude': 'Latitude',
+  'qr.sheet.longitude': 'Longitude',
+  'qr.sheet.yes': 'Yes',
+  'qr.sheet.no': 'No',
+  'qr.sheet.freeText': 'Free text {id}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -172,4 +172,48 @@ export const fr: Record<MessageKey, string> = {
   'mail.unlock.subject': 'Connexions échouées sur votre compte Integration',
   'mail.unlock.body':
     "Bonjour {name},\n\nQuelqu'un a essayé plusieurs fois de se connecter à votre compte Integration avec un mauvais mot de passe : la connexion est ralentie pour ce compte.\nSi c'était vous, ouvrez ce lien dans l'heure pour vous reconnecter tout de suite :\n\n{link}\n\nSi ce n'était pas vous, votre mot de passe a tenu : pensez tout de même à le changer.\n",
+  'qr.templateNotFound': "Le modèle d'étiquettes {id} est introuvable.",
+  'qr.typeNotFound': "Le type d'élément {id} n'existe pas.",
+  'qr.templateMismatch':
+    "Le gabarit {templateId} n'est pas un gabarit {type} du projet de ce cluster.",
+  'qr.created': "Modèle d'étiquettes « {name} » créé avec {count} étiquettes.",
+  'qr.updated': 'Étiquette mise à jour avec succès',
+  'qr.deleted': "Modèle d'étiquettes « {name} » supprimé.",
+  'qr.codesTaken':
+    "Ces codes sont déjà utilisés par d'autres étiquettes : {codes}. Choisissez un autre préfixe.",
+  'qr.scannedLocked':
+    '{scanned} étiquette(s) de « {name} » ont été scannées : son préfixe et ses détails ne peuvent plus changer. Vous pouvez encore le renommer et ajouter des étiquettes.',
+  'qr.scannedDelete':
+    '« {name} » a {scanned} étiquette(s) scannée(s) liée(s) à des éléments : seul un administrateur peut le supprimer, en forçant.',
+  'qr.tooManyTags': 'Un modèle contient au plus {max} étiquettes ; celui-ci en a déjà {count}.',
+  'qr.rangeInvalid': '« from » ne doit pas être après « to ».',
+  'qr.tagNotFound': "Aucune étiquette n'a le code « {code} ».",
+  'qr.elementNotInTemplate':
+    "L'élément {id} n'est pas un élément {type} actif du cluster {cluster} : une étiquette ne se lie qu'à un élément de son modèle.",
+  'qr.scanned': 'Étiquette {code} liée à {element}.',
+  'qr.photoNotImage': 'La photo doit être une image JPEG, PNG, WebP ou HEIC.',
+  'qr.photoTooLarge': 'Une photo fait au plus {max} Mo.',
+  'qr.tooManyPhotos': 'Une étiquette garde au plus {max} photos.',
+  'qr.photoNotFound': 'La photo {id} est introuvable.',
+  'qr.photoAdded': 'Photo ajoutée.',
+  'validation.tagPrefix':
+    '« {field} » ne peut contenir que des lettres, des chiffres, « - » et « _ ».',
+  'validation.tagProperty':
+    '« {field} » doit être Height, Owner, Material, Top Diameter ou Bottom Diameter pour un détail de type Attribut.',
+  'qr.skipTooLarge': '« skip » doit être inférieur à {max}, les étiquettes d’une planche.',
+  'qr.sheet.name': 'Étiquettes',
+  'qr.sheet.code': 'Code',
+  'qr.sheet.link': 'Lien',
+  'qr.sheet.template': 'Modèle',
+  'qr.sheet.elementType': "Type d'élément",
+  'qr.sheet.cluster': 'Cluster',
+  'qr.sheet.scanned': 'Scannée',
+  'qr.sheet.scannedAt': 'Scannée le',
+  'qr.sheet.scannedBy': 'Scannée par',
+  'qr.sheet.element': 'Élément lié',
+  'qr.sheet.latitude': 'Latitude',
+  'qr.sheet.longitude': 'Longitude',
+  'qr.sheet.yes': 'Oui',
+  'qr.sheet.no': 'Non',
+  'qr.sheet.freeText': 'Texte libre {id}',
 };

@@ -13,3 +13,5 @@ export function translate(locale: Locale, key: MessageKey, vars: MessageVars = {
     name in vars ? String(vars[name]) : whole,
   );
 }
+
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);

@@ -3,8 +3,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
-import { seedDemo } from './demo.seed.ts';
+import { seedDemoQr } from './demo-qr.seed.ts';
+import { DEMO_USERS, seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
+import { usersRepository } from '../../modules/users/users.repository.ts';
 import { ensureUser } from './users.seed.ts';
 
 export const EMBEDDED_DEFAULT_ADMIN = { email: 'admin@example.com', password: 'admin1234' };
@@ -41,6 +43,16 @@ export async function seedDatabase(
   if (config.seedDemo) await seedDemo(db);
   // Every project has a default template of every element type.
   await templatesRepository.ensureDefaults(db);
-  if (config.seedDemo && email) await seedDemoNetwork(db, email);
+  if (config.seedDemo && email) {
+    await seedDemoNetwork(db, email);
+    await seedDemoQrOf(db, email);
+  }
   return report;
+}
+
+/** The QR demo, scanned by the demo field user, once the network it links to exists. */
+async function seedDemoQrOf(db: Database, adminEmail: string): Promise<void> {
+  const admin = await usersRepository.findByEmail(db, adminEmail);
+  const field = await usersRepository.findByEmail(db, DEMO_USERS.field.email);
+  if (admin && field) await seedDemoQr(db, admin.id, field.id);
 }

@@ -1,0 +1,157 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { elementTypeByName, type Locale, type TagDetail } from '@integration/contracts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { translate } from '../../i18n/translate.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { LABEL_LAYOUTS, type LabelLayoutId } from './documents/label-layouts.ts';
+import { writeLabelsPdf, type LabelContent } from './documents/labels-pdf.ts';
+import { writeTagsXlsx, type TagSheetRow } from './documents/tags-xlsx.ts';
+import type { QrTemplatesService } from './qr-templates.service.ts';
+import { qrTagsRepository, type QrTagRow } from './qr-tags.repository.ts';
+import { tagLink } from './tag-link.ts';
+
+/** Tags read from the database a page at a time, so a document of any size streams. */
+const PAGE = 1000;
+
+export interface DocumentAnswer {
+  filename: string;
+  mediaType: string;
+  /** How many tags the document holds (the browser's progress). */
+  count: number;
+  stream: Readable;
+}
+
+const detailColumn = (d: TagDetail, locale: Locale) =>
+  d.property ?? translate(locale, 'qr.sheet.freeText', { id: d.ID });
+
+export function createQrDocumentsService(
+  db: Database,
+  templates: QrTemplatesService,
+  publicUrl: string,
+) {
+  async function* tags(templateId: number, from: number, to: number) {
+    let after = from - 1;
+    for (;;) {
+      const rows = await qrTagsRepository.page(db, templateId, after, PAGE, to);
+      yield* rows;
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.seq;
+    }
+  }
+
+  /**
+   * Writes the document into a stream the reply sends; a failure midway ends the download
+   * (the browser sees it cut) rather than crashing anything; a closed socket stops the writer.
+   */
+  function streamed(write: (out: PassThrough, signal: AbortSignal) => Promise<void>): Readable {
+    const out = new PassThrough();
+    const stop = new AbortController();
+    out.on('close', () => stop.abort());
+    write(out, stop.signal).then(
+      () => out.end(),
+      (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return out;
+  }
+
+  const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+  return {
+    async labelsPdf(
+      user: UserRecord,
+      id: number,
+      query: { layout: LabelLayoutId; from?: number; to?: number; skip?: number },
+    ): Promise<DocumentAnswer> {
+      const template = await templates.readable(user, id);
+      const from = query.from ?? 1;
+      const to = query.to ?? template.index - 1;
+      if (from > to) throw new AppError(400, 'VALIDATION_ERROR', 'qr.rangeInvalid');
+      const perPage = LABEL_LAYOUTS[query.layout].perPage;
+      const skip = query.skip ?? 0;
+      if (skip >= perPage) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'qr.skipTooLarge', { max: perPage });
+      }
+      const details = template.tagDetails.map((d) => ({
+        property: d.property ?? '',
+        value: d.value,
+      }));
+      async function* labels(): AsyncGenerator<LabelContent> {
+        for await (const tag of tags(id, from, to)) {
+          yield {
+            code: tag.code,
+            link: tagLink(publicUrl, tag.code),
+            templateName: template.name,
+            details,
+          };
+        }
+      }
+      return {
+        filename: `${template.name}-${stamp()}.pdf`,
+        mediaType: 'application/pdf',
+        count: Math.min(to, template.index - 1) - from + 1,
+        stream: streamed((out, signal) =>
+          writeLabelsPdf(out, labels(), {
+            layout: query.layout,
+            skip,
+            title: template.name,
+            signal,
+          }),
+        ),
+      };
+    },
+
+    async tagsXlsx(user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> {
+      const template = await templates.readable(user, id);
+      const columns = template.tagDetails.map((d) => detailColumn(d, locale));
+      const values = Object.fromEntries(
+        template.tagDetails.map((d) => [detailColumn(d, locale), d.value]),
+      );
+      const elementType =
+        elementTypeByName(template.elementType)?.displayName ?? template.elementType;
+      const row = (tag: QrTagRow): TagSheetRow => ({
+        code: tag.code,
+        link: tagLink(publicUrl, tag.code),
+        template: template.name,
+        elementType,
+        cluster: template.clusterName,
+        details: values,
+        scanned: tag.scanned,
+        scannedAt: tag.scannedAt,
+        scannedBy: tag.scannedBy,
+        elementName: tag.element?.name ?? null,
+        lat: tag.element?.coordinates.lat ?? null,
+        lng: tag.element?.coordinates.lng ?? null,
+      });
+      async function* rows(): AsyncGenerator<TagSheetRow> {
+        for await (const tag of tags(id, 1, template.index - 1)) yield row(tag);
+      }
+      const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+      return {
+        filename: `${template.name}-${stamp()}.xlsx`,
+        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        count: template.noOfTags,
+        stream: streamed((out) =>
+          writeTagsXlsx(out, columns, rows(), {
+            code: t('qr.sheet.code'),
+            link: t('qr.sheet.link'),
+            template: t('qr.sheet.template'),
+            elementType: t('qr.sheet.elementType'),
+            cluster: t('qr.sheet.cluster'),
+            scanned: t('qr.sheet.scanned'),
+            scannedAt: t('qr.sheet.scannedAt'),
+            scannedBy: t('qr.sheet.scannedBy'),
+            element: t('qr.sheet.element'),
+            latitude: t('qr.sheet.latitude'),
+            longitude: t('qr.sheet.longitude'),
+            yes: t('qr.sheet.yes'),
+            no: t('qr.sheet.no'),
+            sheetName: t('qr.sheet.name'),
+          }),
+        ),
+      };
+    },
+  };
+}
+
+export type QrDocumentsService = ReturnType<typeof createQrDocumentsService>;
