@@ -79,6 +79,21 @@ export const ROUTES = {
     layout: 'shell',
     guard: 'profile',
   },
+  /** Beyond SPEC §2: the field's scan page, and the link a tag's QR encodes. */
+  scanTag: {
+    path: '/qr/scan',
+    title: 'Scan tag',
+    titleKey: 'routes.scanTag',
+    layout: 'shell',
+    guard: 'profile',
+  },
+  tag: {
+    path: '/t/:code',
+    title: 'Tag',
+    titleKey: 'routes.tag',
+    layout: 'shell',
+    guard: 'profile',
+  },
   reports: {
     path: '/reports',
     title: 'Reports',

@@ -43,6 +43,10 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   cluster: page(() => import('../features/clusters/ClustersPage.tsx'), 'ClustersPage'),
   users: page(() => import('../features/users/UsersPage.tsx'), 'UsersPage'),
   map: page(() => import('../features/map/MapPage.tsx'), 'MapPage'),
+  qr: page(() => import('../features/qr/QrListPage.tsx'), 'QrListPage'),
+  generateQr: page(() => import('../features/qr/QrListPage.tsx'), 'QrListPage'),
+  scanTag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
+  tag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
 };
 
 function routeObject(name: RouteName): RouteObject {

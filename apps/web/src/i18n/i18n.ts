@@ -8,12 +8,16 @@ import fileFormatEn from './file-format.en.json';
 import fileFormatFr from './file-format.fr.json';
 import mapEn from './map.en.json';
 import mapFr from './map.fr.json';
+import qrEn from './qr.en.json';
+import qrFr from './qr.fr.json';
+import qrScanEn from './qr-scan.en.json';
+import qrScanFr from './qr-scan.fr.json';
 
-// Note: the map editor and the GIS-file screens keep their own catalogues (merged under
-// `map.` and `fileFormat.`) so the large feature strings stay apart from the shell's.
+// Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
+// under `map.`, `fileFormat.`, `qr.` and `qrScan.`) so large feature strings stay apart.
 export const catalogues = {
-  en: { ...en, map: mapEn, fileFormat: fileFormatEn },
-  fr: { ...fr, map: mapFr, fileFormat: fileFormatFr },
+  en: { ...en, map: mapEn, fileFormat: fileFormatEn, qr: qrEn, qrScan: qrScanEn },
+  fr: { ...fr, map: mapFr, fileFormat: fileFormatFr, qr: qrFr, qrScan: qrScanFr },
 } as const;
 
 export const resources = {

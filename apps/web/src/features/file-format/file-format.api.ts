@@ -5,29 +5,10 @@ import type {
   ExportBody,
   ImportResult,
 } from '@integration/contracts';
-import { api, ApiError } from '../../api/client.ts';
-import { session } from '../../session/session.ts';
+import { api } from '../../api/client.ts';
+import { authHeaders, downloadFile, failure } from '../../api/download.ts';
 
-const authHeaders = (): Record<string, string> => {
-  const headers: Record<string, string> = { 'accept-language': session.locale() };
-  const token = session.token();
-  if (token) headers.authorization = `Bearer ${token}`;
-  return headers;
-};
-
-async function failure(response: Response): Promise<ApiError> {
-  const json = (await response.json().catch(() => null)) as {
-    error?: string;
-    message?: string;
-    details?: unknown;
-  } | null;
-  return new ApiError(
-    response.status,
-    json?.error ?? 'HTTP_ERROR',
-    json?.message ?? response.statusText,
-    json?.details,
-  );
-}
+export { saveBlob } from '../../api/download.ts';
 
 /** The companions a shapefile URL may have (SPEC §7: the loader GETs them beside the .shp). */
 const COMPANIONS = ['shx', 'dbf', 'prj', 'cpg'];
@@ -75,33 +56,17 @@ export const fileFormatApi = {
     onProgress: (bytes: number) => void,
     signal?: AbortSignal,
   ): Promise<{ blob: Blob; filename: string }> {
-    const response = await fetch('/api/file-format/export', {
-      method: 'POST',
-      headers: { ...authHeaders(), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (!response.ok) throw await failure(response);
-    const disposition = response.headers.get('content-disposition') ?? '';
-    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-    const filename = encoded
-      ? decodeURIComponent(encoded)
-      : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export');
-    const chunks: Uint8Array[] = [];
-    let received = 0;
-    const reader = response.body?.getReader();
-    if (!reader) return { blob: await response.blob(), filename };
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
-      onProgress(received);
-    }
-    return {
-      blob: new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' }),
-      filename,
-    };
+    const { blob, filename } = await downloadFile(
+      '/file-format/export',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      },
+      onProgress,
+    );
+    return { blob, filename: filename === 'download' ? 'export' : filename };
   },
 
   templates: (segment: string, projectId: number) =>
@@ -115,15 +80,3 @@ export const fileFormatApi = {
       data,
     }).then((r) => r.data),
 };
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,0 +1,4 @@
+/** The field's scan page (being built). */
+export function ScanPage() {
+  return null;
+}
