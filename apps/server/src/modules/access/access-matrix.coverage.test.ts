@@ -3,13 +3,14 @@ import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
 import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
+import { QR_ROWS } from './access-matrix.qr-rows.ts';
 
-const ROWS = [...HIERARCHY_ROWS, ...CENTRAL_OFFICE_ROWS, ...CLUSTER_ROWS];
+const ROWS = [...HIERARCHY_ROWS, ...CENTRAL_OFFICE_ROWS, ...CLUSTER_ROWS, ...QR_ROWS];
 
 useAccessMatrixApp();
 
 describe('the matrix', () => {
-  it('has rows for every route of the three modules in the OpenAPI document', async () => {
+  it('has rows for every route of the four modules in the OpenAPI document', async () => {
     const docs = await t.app.inject({ url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     const paths = docs.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
@@ -17,7 +18,9 @@ describe('the matrix', () => {
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const tags = operation.tags ?? [];
-        if (tags.some((tag) => ['hierarchy', 'central offices', 'clusters'].includes(tag))) {
+        if (
+          tags.some((tag) => ['hierarchy', 'central offices', 'clusters', 'QR tags'].includes(tag))
+        ) {
           documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
         }
       }
@@ -25,7 +28,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(19);
+    expect(documented.size).toBe(32);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

@@ -41,14 +41,28 @@ export function createQrDocumentsService(
   }
 
   /**
-   * Writes the document into a stream the reply sends; a failure midway ends the download
-   * (the browser sees it cut) rather than crashing anything; a closed socket stops the writer.
+   * Writes the document into a stream the reply sends. A failure before the first byte (the
+   * database gone, a bad template) is answered as an error in the envelope; one midway ends the
+   * download (the browser sees it cut) rather than crashing anything; a closed socket stops the
+   * writer.
    */
-  function streamed(write: (out: PassThrough, signal: AbortSignal) => Promise<void>): Readable {
+  async function streamed(
+    write: (out: PassThrough, signal: AbortSignal) => Promise<void>,
+  ): Promise<Readable> {
     const out = new PassThrough();
     const stop = new AbortController();
     out.on('close', () => stop.abort());
-    write(out, stop.signal).then(
+    const started = new Promise<void>((resolve) => {
+      const firstWrite = out.write.bind(out);
+      out.write = ((...args: Parameters<typeof out.write>) => {
+        out.write = firstWrite;
+        resolve();
+        return firstWrite(...args);
+      }) as typeof out.write;
+    });
+    const written = write(out, stop.signal);
+    await Promise.race([started, written]);
+    written.then(
       () => out.end(),
       (error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))),
     );
@@ -90,7 +104,7 @@ export function createQrDocumentsService(
         filename: `${template.name}-${stamp()}.pdf`,
         mediaType: 'application/pdf',
         count: Math.min(to, template.index - 1) - from + 1,
-        stream: streamed((out, signal) =>
+        stream: await streamed((out, signal) =>
           writeLabelsPdf(out, labels(), {
             layout: query.layout,
             skip,
@@ -131,7 +145,7 @@ export function createQrDocumentsService(
         filename: `${template.name}-${stamp()}.xlsx`,
         mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         count: template.noOfTags,
-        stream: streamed((out) =>
+        stream: await streamed((out) =>
           writeTagsXlsx(out, columns, rows(), {
             code: t('qr.sheet.code'),
             link: t('qr.sheet.link'),

@@ -59,6 +59,9 @@ export function ProjectsPage() {
           <Button variant="light" component={Link} to={ROUTES.cluster.path}>
             {t('projects.manageClusters')}
           </Button>
+          <Button variant="light" component={Link} to={ROUTES.qr.path}>
+            {t('projects.qrTags')}
+          </Button>
           {isAdmin && (
             <Button variant="light" component={Link} to={ROUTES.users.path}>
               {t('projects.manageUsers')}

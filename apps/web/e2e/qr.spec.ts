@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './support/server.ts';
+import { NAIROBI_CBD, NAIROBI_CBD_FR, pickPath } from './support/hierarchy.ts';
+import { expectOnProjects, signIn } from './support/ui.ts';
+
+/** A prefix no earlier run used (8 characters at most), so reruns on one database do not clash. */
+const uniquePrefix = (letter: string) =>
+  `${letter}${Date.now().toString(36).slice(-6).toUpperCase()}`;
+
+async function openCbd01(
+  page: Page,
+  path = NAIROBI_CBD,
+  office = 'Central office',
+  cluster = 'Cluster',
+) {
+  await pickPath(page, { ...path, [office]: 'CO Nairobi Central', [cluster]: 'CBD-01' });
+}
+
+test('a planner creates a tag template with details, adds tags, prints and exports it, and deletes it', async ({
+  page,
+}) => {
+  const prefix = uniquePrefix('E');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expectOnProjects(page);
+  await page.getByRole('link', { name: 'QR tags' }).click();
+  await expect(page).toHaveTitle('Integration | QR list of tags');
+  await openCbd01(page);
+  const templates = page.getByRole('table', { name: 'Tag templates of the cluster' });
+  await expect(templates.getByRole('row', { name: /Poles CBD-01/ })).toBeVisible();
+
+  // /qr/generateQR opens the Tag Generation modal.
+  await page.goto('/qr/generateQR');
+  await expect(page).toHaveTitle('Integration | generate QR');
+  await openCbd01(page);
+  // …as soon as the cluster it is for is known.
+  const modal = page.getByRole('dialog', { name: 'Generate QR tags' });
+  await expect(modal).toBeVisible();
+  await modal.getByLabel('List name').fill('Street poles');
+  await modal.getByLabel('Number of tags').fill('4');
+  await modal.getByLabel('Prefix').fill(prefix);
+  await modal.getByRole('combobox', { name: 'Element type' }).click();
+  await page.getByRole('option', { name: 'Pole', exact: true }).click();
+
+  // Adding a detail without its type says so (SPEC §5).
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(modal.getByText('Please select an attribute type.')).toBeVisible();
+  await modal.getByRole('combobox', { name: 'Info' }).click();
+  await page.getByRole('option', { name: 'Attribute' }).click();
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  await modal.getByRole('combobox', { name: 'Property of detail 1' }).click();
+  await page.getByRole('option', { name: 'Owner' }).click();
+  await expect(modal.getByLabel('Value of detail 1')).toHaveValue('Safaricom');
+  await modal.getByRole('combobox', { name: 'Info' }).click();
+  await page.getByRole('option', { name: 'Free Text' }).click();
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(modal.getByRole('table', { name: 'Tag details' }).getByText('N/A')).toBeVisible();
+  await modal.getByLabel('Value of detail 2').fill('Mind the high voltage');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Tag Updated Successfully')).toBeVisible();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/qr$/);
+  const row = templates.getByRole('row', { name: /Street poles/ });
+  await expect(row).toContainText(prefix);
+  await expect(row).toContainText('0 of 4 scanned');
+
+  // Edit: prefilled, and Add More Tags.
+  await page.getByRole('button', { name: 'Edit Street poles' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit tag template' });
+  await expect(edit.getByLabel('List name')).toHaveValue('Street poles');
+  await expect(edit.getByLabel('Prefix')).toHaveValue(prefix);
+  await expect(edit.getByLabel('Next number')).toHaveValue('5');
+  await edit.getByLabel('Extra tags').fill('2');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('0 of 6 scanned');
+  await page.getByRole('button', { name: 'Show the tags of Street poles' }).click();
+  const tags = page.getByRole('table', { name: 'Tags of Street poles' });
+  await expect(tags.getByRole('row')).toHaveCount(7);
+  await expect(tags.getByRole('link', { name: `${prefix}00006` })).toBeVisible();
+
+  // The PDF of labels, then the spreadsheet: both downloaded under the template's name.
+  await page.getByRole('button', { name: 'Generate the PDF of Street poles' }).click();
+  const labels = page.getByRole('dialog', { name: 'Labels of Street poles' });
+  await labels.getByRole('radio', { name: /65 small labels/ }).check();
+  const pdfDownload = page.waitForEvent('download');
+  await labels.getByRole('button', { name: 'Generate PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^Street poles-.+\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  const sheetDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export the spreadsheet of Street poles' }).click();
+  const sheet = await sheetDownload;
+  expect(sheet.suggestedFilename()).toMatch(/^Street poles-.+\.xlsx$/);
+  const sheetBytes = await readFile((await sheet.path())!);
+  expect(sheetBytes.subarray(0, 2).toString()).toBe('PK');
+
+  await page.getByRole('button', { name: 'Delete Street poles' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText("Tag template 'Street poles' deleted.")).toBeVisible();
+  await expect(templates.getByRole('row', { name: /Street poles/ })).toHaveCount(0);
+});
+
+test('the same in French: a template created and refused with the server message', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expectOnProjects(page);
+  await page.evaluate(() => localStorage.setItem('locale', 'fr'));
+  await page.goto('/qr');
+  await expect(page.getByRole('heading', { name: 'Liste des étiquettes QR' })).toBeVisible();
+  await openCbd01(page, NAIROBI_CBD_FR, 'Central', 'Cluster');
+  await page.getByRole('button', { name: "Nouveau modèle d'étiquettes" }).click();
+  const modal = page.getByRole('dialog', { name: 'Générer des étiquettes QR' });
+  await modal.getByLabel('Nom de la liste').fill('Poteaux');
+  await modal.getByLabel("Nombre d'étiquettes").fill('2');
+  // A prefix already used by the demo's poles: the server names the clash, in French.
+  await modal.getByLabel('Préfixe').fill('POL');
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page.getByText(
+      "Échec de l'ajout ou de la mise à jour de l'étiquette : Ces codes sont déjà utilisés par d'autres étiquettes : POL00001, POL00002. Choisissez un autre préfixe.",
+    ),
+  ).toBeVisible();
+  await expect(modal).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+});
