@@ -10,7 +10,7 @@ const uniquePrefix = (letter: string) =>
 
 async function openCbd01(
   page: Page,
-  path = NAIROBI_CBD,
+  path: Record<string, string> = NAIROBI_CBD,
   office = 'Central office',
   cluster = 'Cluster',
 ) {
@@ -95,6 +95,16 @@ test('a planner creates a tag template with details, adds tags, prints and expor
   expect(sheet.suggestedFilename()).toMatch(/^Street poles-.+\.xlsx$/);
   const sheetBytes = await readFile((await sheet.path())!);
   expect(sheetBytes.subarray(0, 2).toString()).toBe('PK');
+
+  // A scanned tag of the demo leads to its element, shown and selected on the map.
+  await page.getByRole('button', { name: 'Show the tags of Poles CBD-01' }).click();
+  await page
+    .getByRole('table', { name: 'Tags of Poles CBD-01' })
+    .getByRole('button', { name: 'NBO-POL-0001 (map)' })
+    .click();
+  await expect(page).toHaveURL(/\/project\/map\?element=\d+/);
+  await expect(page.getByText('1 selected')).toBeVisible({ timeout: 30_000 });
+  await page.goBack();
 
   await page.getByRole('button', { name: 'Delete Street poles' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

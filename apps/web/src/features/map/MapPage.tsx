@@ -60,6 +60,7 @@ export function MapPage() {
         basemaps={basemaps.data}
         requestedMapType={params.get('mapType')}
         requestedTool={params.get('tool')}
+        requestedElement={Number(params.get('element')) || null}
       />
     </Box>
   );

@@ -246,9 +246,9 @@ export function QrListPage() {
       {shown && (
         <TemplateTagsPanel
           template={shown}
-          onOpenMap={() => {
+          onOpenMap={(elementId) => {
             if (cluster) openOnMap(cluster.projectId, cluster.id);
-            void navigate(ROUTES.map.path);
+            void navigate(`${ROUTES.map.path}?element=${elementId}`);
           }}
         />
       )}

@@ -13,7 +13,7 @@ export function TemplateTagsPanel({
   onOpenMap,
 }: {
   template: QrTemplate;
-  onOpenMap: () => void;
+  onOpenMap: (elementId: number) => void;
 }) {
   const { t } = useTranslation();
   const tags = useQuery({
@@ -64,7 +64,11 @@ export function TemplateTagsPanel({
                 header: t('qr.linkedElement'),
                 cell: (tag) =>
                   tag.element ? (
-                    <Anchor component="button" type="button" onClick={onOpenMap}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() => tag.element && onOpenMap(tag.element.id)}
+                    >
                       {t('qr.onMap', { name: tag.element.name })}
                     </Anchor>
                   ) : (

@@ -41,6 +41,8 @@ interface Props {
   basemaps: BasemapConfig;
   requestedMapType: string | null;
   requestedTool: string | null;
+  /** `?element=` of the address: an element to show and select once loaded (a tag's link). */
+  requestedElement: number | null;
 }
 
 /** SPEC §5 validations of a map type and a tool asked for in the address. */
@@ -64,6 +66,7 @@ export function MapWorkspace({
   basemaps,
   requestedMapType,
   requestedTool,
+  requestedElement,
 }: Props) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -132,8 +135,11 @@ export function MapWorkspace({
       if (!live) return;
       // Marks of the loading steps, for DevTools and the map benchmark.
       performance.mark('map:elements-drawn');
-      // Framed on the cluster's elements, unless the address already names a view.
-      if (!addressNamesView) {
+      const requested = requestedElement ? editor.collection.byId(requestedElement) : undefined;
+      // Framed on the element asked for, else on the cluster's elements, unless the address
+      // already names a view.
+      if (requested) controller.reveal(requested.key);
+      else if (!addressNamesView) {
         const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
         const bounds = boundsOf(all);
         if (bounds) view.fitTo(bounds);
