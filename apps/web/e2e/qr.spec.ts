@@ -86,14 +86,14 @@ test('a planner creates a tag template with details, adds tags, prints and expor
   await labels.getByRole('button', { name: 'Generate PDF' }).click();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toMatch(/^Street poles-.+\.pdf$/);
-  const pdfBytes = await readFile((await pdf.path())!);
+  const pdfBytes = await readFile(await pdf.path());
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
 
   const sheetDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export the spreadsheet of Street poles' }).click();
   const sheet = await sheetDownload;
   expect(sheet.suggestedFilename()).toMatch(/^Street poles-.+\.xlsx$/);
-  const sheetBytes = await readFile((await sheet.path())!);
+  const sheetBytes = await readFile(await sheet.path());
   expect(sheetBytes.subarray(0, 2).toString()).toBe('PK');
 
   // A scanned tag of the demo leads to its element, shown and selected on the map.
