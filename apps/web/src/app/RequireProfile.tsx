@@ -1,8 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../features/auth/useProfile.ts';
+import { returnToTag } from '../features/qr/scan/return-to-tag.ts';
 import { session } from '../session/session.ts';
 import { ROUTES } from './route-table.ts';
 
@@ -10,8 +11,10 @@ import { ROUTES } from './route-table.ts';
 export function RequireProfile({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
+  const { pathname } = useLocation();
   if (!session.token() || profile.isError) {
     session.signOut();
+    returnToTag.remember(pathname);
     return <Navigate to={ROUTES.login.path} replace />;
   }
   if (!profile.data) {

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { ROUTES } from '../../app/route-table.ts';
+import { returnToTag } from '../qr/scan/return-to-tag.ts';
 import { authApi } from './auth.api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { signInWith, useProfile } from './useProfile.ts';
@@ -21,16 +22,18 @@ export function LoginPage() {
     mutationFn: () => authApi.login(email.trim(), password),
     onSuccess: (answer) => {
       signInWith(queryClient, answer.access_token, answer.user);
-      navigate(answer.passwordset ? ROUTES.project.path : ROUTES.setPassword.path, {
-        replace: true,
-      });
+      // A tag's link opened while signed out leads back to that tag.
+      const next = answer.passwordset ? (returnToTag.wanted() ?? ROUTES.project.path) : null;
+      navigate(next ?? ROUTES.setPassword.path, { replace: true });
     },
     // The server's message stays in the form; the toast only says that it failed.
     onError: () => notify.error(t('login.failed')),
   });
 
-  // Already signed in: straight to the projects (SPEC §2).
-  if (profile.data?.passwordset) return <Navigate to={ROUTES.project.path} replace />;
+  // Already signed in: straight to the projects (SPEC §2), or to the tag whose link was opened.
+  if (profile.data?.passwordset) {
+    return <Navigate to={returnToTag.wanted() ?? ROUTES.project.path} replace />;
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -62,4 +62,5 @@ export function memoryOutboxStore(): OutboxStore & { data: Map<string, QueuedSca
 }
 
 /** An id that needs no secure context (crypto.randomUUID does: field servers may be http). */
-export const queueId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+export const queueId = () =>
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -36,6 +36,7 @@ describe('ScanOutbox', () => {
     const sent: string[] = [];
     outbox.onSent((item, message) => sent.push(`${item.id}: ${message}`));
     await outbox.add(scan('1', 2));
+    await outbox.flush();
     expect(calls).toEqual(['scan POL00001', 'photo POL00001', 'photo POL00001']);
     expect(sent).toEqual(['1: saved POL00001']);
     expect(store.data.size).toBe(0);
@@ -47,6 +48,7 @@ describe('ScanOutbox', () => {
     const { gateway, calls } = server({ scan: [0, 503] });
     const outbox = new ScanOutbox(store, gateway);
     await outbox.add(scan('1', 1));
+    await outbox.flush();
     expect(outbox.snapshot().waiting.map((i) => i.id)).toEqual(['1']);
     await outbox.flush();
     expect(store.data.get('1')?.scanSent).toBe(false);
@@ -61,6 +63,7 @@ describe('ScanOutbox', () => {
     const { gateway, calls } = server({ photo: [0] });
     const outbox = new ScanOutbox(store, gateway);
     await outbox.add(scan('1', 1));
+    await outbox.flush();
     expect(store.data.get('1')).toMatchObject({ scanSent: true, photos: [{ id: '1-0' }] });
     await outbox.flush();
     expect(calls).toEqual(['scan POL00001', 'photo POL00001', 'photo POL00001']);
@@ -72,7 +75,9 @@ describe('ScanOutbox', () => {
     const { gateway } = server({ scan: [422] });
     const outbox = new ScanOutbox(store, gateway);
     await outbox.add(scan('1'));
+    await outbox.flush();
     await outbox.add(scan('2'));
+    await outbox.flush();
     const { waiting, attention } = outbox.snapshot();
     expect(waiting).toEqual([]);
     expect(attention.map((i) => [i.id, i.problem])).toEqual([

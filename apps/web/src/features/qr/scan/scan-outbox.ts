@@ -33,6 +33,7 @@ export class ScanOutbox {
   private items: QueuedScan[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly sentListeners = new Set<(item: QueuedScan, message: string) => void>();
+  private readonly doneListeners = new Set<(item: QueuedScan) => void>();
   private loading: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -55,6 +56,12 @@ export class ScanOutbox {
     return () => void this.sentListeners.delete(listener);
   }
 
+  /** Told when a scan and all its photos are stored on the server. */
+  onDone(listener: (item: QueuedScan) => void) {
+    this.doneListeners.add(listener);
+    return () => void this.doneListeners.delete(listener);
+  }
+
   load(): Promise<void> {
     this.loading ??= this.store.all().then((items) => {
       // Added while loading: kept, after what was already stored.
@@ -65,12 +72,15 @@ export class ScanOutbox {
     return this.loading;
   }
 
-  /** Stores a confirmed scan first, then tries to send it. */
+  /**
+   * Stores a confirmed scan, then starts sending it: resolves once it is safe in the store,
+   * not when the (perhaps slow) network has answered; `flush()` waits for that.
+   */
   async add(item: QueuedScan): Promise<void> {
     await this.store.put(item);
     this.items = [...this.items, item];
     this.publish();
-    await this.flush();
+    void this.flush();
   }
 
   /** The user gives up a refused scan (its photos go with it). */
@@ -129,6 +139,7 @@ export class ScanOutbox {
     await this.store.remove(current.id);
     this.items = this.items.filter((i) => i.id !== current.id);
     this.publish();
+    for (const listener of this.doneListeners) listener(current);
     return 'done';
   }
 

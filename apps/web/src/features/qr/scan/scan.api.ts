@@ -55,9 +55,13 @@ export const scanApi = {
     api<{ data: QrTagView; message: string }>('POST', `${tagUrl(code)}/scan`, body),
 
   addPhoto: async (code: string, photo: Blob) =>
-    ((await (await raw('POST', `${tagUrl(code)}/photos`, photo)).json()) as { data: { id: number } })
-      .data,
+    (
+      (await (await raw('POST', `${tagUrl(code)}/photos`, photo)).json()) as {
+        data: { id: number };
+      }
+    ).data,
 
   /** A stored photo needs the bearer token: fetched as a blob, shown through a blob URL. */
-  photo: async (code: string, id: number) => (await raw('GET', `${tagUrl(code)}/photos/${id}`)).blob(),
+  photo: async (code: string, id: number) =>
+    (await raw('GET', `${tagUrl(code)}/photos/${id}`)).blob(),
 };

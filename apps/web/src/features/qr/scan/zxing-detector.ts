@@ -1,0 +1,14 @@
+import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
+import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+
+// Note: zxing-wasm fetches its .wasm from a CDN by default. Field phones are often offline
+// and our Content-Security-Policy allows no CDN, so the file is part of our own build.
+prepareZXingModule({
+  overrides: {
+    locateFile: (path: string, prefix: string) =>
+      path.endsWith('.wasm') ? wasmUrl : prefix + path,
+  },
+});
+
+/** ZXing compiled to WebAssembly behind the BarcodeDetector interface (iPhones, desktops). */
+export const zxingDetector = () => new BarcodeDetector({ formats: ['qr_code'] });
