@@ -209,3 +209,38 @@ test('an unknown code says so', async ({ page }) => {
   await page.goto('/t/NOPE99999');
   await expect(page.getByRole('alert')).toContainText(/NOPE99999/);
 });
+
+// Screenshots for review (SHOTS=1): a tag with its nearby list, and a scanned tag with photos.
+test('screenshots of the scan page', async ({ browser, request }) => {
+  test.skip(!process.env.SHOTS, 'SHOTS=1 takes the screenshots');
+  const token = await apiLogin(request, FIELD.email, FIELD.password);
+  const { poles } = await untaggedPoles(request, token);
+  const at = (poles[5] as MapElement).coordinates as LatLng;
+  const sizes = {
+    phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    desktop: { viewport: { width: 1440, height: 900 } },
+  };
+  for (const [name, options] of Object.entries(sizes)) {
+    const context = await browser.newContext({
+      ...options,
+      permissions: ['geolocation'],
+      geolocation: near(at),
+    });
+    const page = await context.newPage();
+    await signIn(page, FIELD.email, FIELD.password);
+    await expectOnProjects(page);
+    await page.goto('/t/POL00020');
+    await expect(page.getByRole('radio').first()).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots/scan-${name}-tag.png` });
+    await page.getByRole('radio').first().click();
+    await page.getByRole('radio').nth(2).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/scan-${name}-nearby.png` });
+    await page.goto('/t/POL00002');
+    await expect(page.getByRole('img', { name: 'Photo 1 of the tag' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots/scan-${name}-scanned.png`, fullPage: true });
+    await page.goto('/qr/scan');
+    await expect(page.getByRole('button', { name: 'Find tag' })).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots/scan-${name}-find.png` });
+    await context.close();
+  }
+});

@@ -129,9 +129,28 @@ export function LinkTagForm({ tag }: { tag: QrTagView }) {
           <NearbyList elements={elements} value={chosen?.id ?? null} onChange={setChosen} />
         )}
         <PhotoPicker photos={photos} room={room} onChange={setPhotos} />
-        <Button size="lg" disabled={!chosen} loading={saving} onClick={() => void confirm()}>
-          {t('qrScan.link.confirm')}
-        </Button>
+        {/* Kept in view under a long list, where the thumb is. */}
+        <Stack
+          gap={4}
+          pos="sticky"
+          bottom={0}
+          py="xs"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2 }}
+        >
+          {chosen && (
+            <Text size="sm" ta="center">
+              {t('qrScan.link.summary', {
+                code: tag.code,
+                element: chosen.name,
+                count: photos.length,
+              })}
+            </Text>
+          )}
+          <Button size="lg" disabled={!chosen} loading={saving} onClick={() => void confirm()}>
+            {t('qrScan.link.confirm')}
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );

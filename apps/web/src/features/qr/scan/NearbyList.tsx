@@ -1,6 +1,10 @@
-import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import type { NearbyElement } from '@integration/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** The nearest few first: the element at hand is almost always among them. */
+const FIRST_SHOWN = 5;
 
 /** The elements nearest the phone, nearest first, as large choices for a thumb. */
 export function NearbyList({
@@ -13,6 +17,10 @@ export function NearbyList({
   onChange: (element: NearbyElement) => void;
 }) {
   const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const chosenBeyond = elements.findIndex((e) => e.id === value) >= FIRST_SHOWN;
+  const shown = all || chosenBeyond ? elements : elements.slice(0, FIRST_SHOWN);
+  const hidden = elements.length - shown.length;
   return (
     <Radio.Group
       value={value === null ? null : String(value)}
@@ -24,7 +32,7 @@ export function NearbyList({
       labelProps={{ fz: 'md', fw: 600, mb: 'xs' }}
     >
       <Stack gap="xs">
-        {elements.map((element) => (
+        {shown.map((element) => (
           <Radio.Card key={element.id} value={String(element.id)} radius="md" p="sm" mih={56}>
             <Group wrap="nowrap" align="center">
               <Radio.Indicator aria-hidden />
@@ -57,6 +65,11 @@ export function NearbyList({
             </Group>
           </Radio.Card>
         ))}
+        {hidden > 0 && (
+          <Button variant="subtle" size="md" onClick={() => setAll(true)}>
+            {t('qrScan.link.showMore', { count: hidden })}
+          </Button>
+        )}
       </Stack>
     </Radio.Group>
   );

@@ -1,7 +1,7 @@
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { QrTagView } from '@integration/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -76,11 +76,13 @@ function TagView({ code }: { code: string }) {
     <>
       <TagSummary tag={tag.data} />
       <Waiting code={tag.data.code} />
-      {tag.data.canScan ? (
+      {!tag.data.canScan ? (
+        <ReadOnlyNote tag={tag.data} />
+      ) : tag.data.scanned ? (
+        <Relink key={tag.data.code} tag={tag.data} />
+      ) : (
         // Keyed by code: another tag starts with no element chosen and no photos.
         <LinkTagForm key={tag.data.code} tag={tag.data} />
-      ) : (
-        <ReadOnlyNote tag={tag.data} />
       )}
     </>
   );
@@ -104,6 +106,18 @@ function Waiting({ code }: { code: string }) {
         </Text>
       ))}
     </Alert>
+  );
+}
+
+/** A scanned tag is linked again only on purpose: the form waits behind a button. */
+function Relink({ tag }: { tag: QrTagView }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (open) return <LinkTagForm tag={tag} />;
+  return (
+    <Button variant="default" size="md" onClick={() => setOpen(true)}>
+      {t('qrScan.link.relink')}
+    </Button>
   );
 }
 

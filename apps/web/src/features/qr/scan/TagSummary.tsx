@@ -25,7 +25,7 @@ export function TagSummary({ tag }: { tag: QrTagView }) {
             {tag.scanned ? t('qrScan.tag.scanned') : t('qrScan.tag.notScanned')}
           </Badge>
         </Group>
-        <Table variant="vertical" layout="fixed" withTableBorder={false} fz="md">
+        <Table variant="vertical" layout="fixed" withTableBorder={false} verticalSpacing={6}>
           <Table.Tbody>
             <Row label={t('qrScan.tag.template')} value={template.name} />
             <Row
@@ -39,7 +39,7 @@ export function TagSummary({ tag }: { tag: QrTagView }) {
           <Table
             striped
             layout="fixed"
-            fz="md"
+            verticalSpacing={6}
             aria-label={t('qrScan.tag.details')}
             captionSide="top"
           >
@@ -71,7 +71,9 @@ export function TagSummary({ tag }: { tag: QrTagView }) {
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <Table.Tr>
-      <Table.Th w="40%">{label}</Table.Th>
+      <Table.Th w="40%" fz="sm">
+        {label}
+      </Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
     </Table.Tr>
   );
