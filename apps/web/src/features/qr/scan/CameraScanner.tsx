@@ -62,7 +62,11 @@ function CameraView({ onClose, onCode }: { onClose: () => void; onCode: (code: s
       element.srcObject = camera;
       await element.play().catch(() => undefined);
       const detector = await createQrDetector().catch(() => null);
-      if (!detector) return setStatus('failed');
+      if (!detector) {
+        // No reader: the camera goes off rather than filming for nothing.
+        camera.getTracks().forEach((track) => track.stop());
+        return setStatus('failed');
+      }
       setStatus('scanning');
       const tick = async () => {
         if (stopped) return;
