@@ -147,6 +147,15 @@ export function LinkTagForm({ tag }: { tag: QrTagView }) {
               })}
             </Text>
           )}
+          {/* A second tag on one element is usually the wrong pole. */}
+          {chosen && chosen.tags.some((code) => code !== tag.code) && (
+            <Text size="sm" ta="center" c="orange.9" fw={600} role="alert">
+              {t('qrScan.link.alreadyCarries', {
+                element: chosen.name,
+                codes: chosen.tags.filter((code) => code !== tag.code).join(', '),
+              })}
+            </Text>
+          )}
           <Button size="lg" disabled={!chosen} loading={saving} onClick={() => void confirm()}>
             {t('qrScan.link.confirm')}
           </Button>

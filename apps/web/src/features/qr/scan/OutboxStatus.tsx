@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/format.ts';
@@ -12,21 +12,14 @@ export function OutboxStatus() {
   return (
     <Stack gap="sm">
       {waiting.length > 0 && (
-        <Paper withBorder p="sm" radius="md" bg="yellow.0">
-          <Group justify="space-between" wrap="nowrap">
-            <Badge
-              role="status"
-              aria-live="polite"
-              size="xl"
-              color="yellow"
-              variant="filled"
-              c="dark"
-              tt="none"
-              leftSection={<IconCloudUpload aria-hidden size={18} />}
-              style={{ height: 'auto', minHeight: 32, whiteSpace: 'normal' }}
-            >
-              {t('qrScan.outbox.waiting', { count: waiting.length })}
-            </Badge>
+        <Paper withBorder p="sm" radius="md" bg="yellow.1">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs" wrap="nowrap">
+              <IconCloudUpload aria-hidden size={22} />
+              <Text role="status" aria-live="polite" fw={700}>
+                {t('qrScan.outbox.waiting', { count: waiting.length })}
+              </Text>
+            </Group>
             <Button variant="default" size="md" loading={sending} onClick={() => void retry()}>
               {t('qrScan.outbox.retry')}
             </Button>
