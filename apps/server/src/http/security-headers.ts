@@ -36,7 +36,8 @@ export async function registerSecurityHeaders(
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'", ...options.swaggerScripts],
+        // WebAssembly may be compiled (the scan page's QR decoder), never JavaScript from text.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...options.swaggerScripts],
         scriptSrcAttr: ["'none'"],
         // Mantine and MapLibre set style attributes and inject <style> at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...options.swaggerStyles],
