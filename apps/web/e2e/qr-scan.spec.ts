@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { LatLng, MapElement, QrTagView } from '@integration/contracts';
+import { watchCspViolations } from './support/csp.ts';
 import { ADMIN, apiLogin } from './support/server.ts';
 import { expectOnProjects, signIn } from './support/ui.ts';
 
@@ -255,12 +256,11 @@ test('the camera reads a label and opens its tag, with the decoder served by our
     const context = await browser.newContext({
       baseURL,
       viewport: { width: 390, height: 844 },
-      // Note: the server's script-src lacks 'wasm-unsafe-eval', without which Chromium refuses
-      // to compile ZXing (see the fixme below); this test proves the rest of the way.
-      bypassCSP: true,
     });
     await context.grantPermissions(['camera']);
     const page = await context.newPage();
+    // Under the policy the server sends: compiling WebAssembly needs 'wasm-unsafe-eval'.
+    const csp = await watchCspViolations(page);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await signIn(page, FIELD.email, FIELD.password);
@@ -275,16 +275,13 @@ test('the camera reads a label and opens its tag, with the decoder served by our
       expect.stringMatching(new RegExp(`^${baseURL}/assets/zxing_reader-[\\w-]+\\.wasm$`)),
     ]);
     expect(requests.filter((url) => !url.startsWith(baseURL ?? ''))).toEqual([]);
+    csp.expectNone();
   } finally {
     await browser.close();
   }
 });
 
 test('the Content-Security-Policy lets the QR decoder compile', async ({ request }) => {
-  test.fixme(
-    true,
-    "the server's script-src needs 'wasm-unsafe-eval' (apps/server/src/http/security-headers.ts)",
-  );
   const page = await request.get('/qr/scan');
   const policy = page.headers()['content-security-policy'] ?? '';
   expect(policy).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
