@@ -154,7 +154,9 @@ function labelPainter(doc: PDFKit.PDFDocument, layout: LabelLayout) {
 
     // The code as large as fits; a long one shrinks to the name's size, then loses its end.
     doc.font(LABEL_FONTS.bold).fontSize(1);
-    const fullWidthSize = textWidth / Math.max(doc.widthOfString(winAnsiText(label.code)), 0.01);
+    // Just under the full width: at exactly it, rounding may measure the code a hair too long.
+    const fullWidthSize =
+      (0.995 * textWidth) / Math.max(doc.widthOfString(winAnsiText(label.code)), 0.01);
     const codeSize = Math.max(type.name, Math.min(type.codeMax, fullWidthSize));
     const code = fit(label.code, LABEL_FONTS.bold, codeSize, textWidth);
     doc.font(LABEL_FONTS.bold).fontSize(codeSize).text(code, left, top, { lineBreak: false });
@@ -162,7 +164,11 @@ function labelPainter(doc: PDFKit.PDFDocument, layout: LabelLayout) {
 
     const lines = [
       { size: type.name, text: label.templateName },
-      ...label.details.map((d) => ({ size: type.detail, text: `${d.property}: ${d.value}` })),
+      // A free text detail has no property: its text alone.
+      ...label.details.map((d) => ({
+        size: type.detail,
+        text: d.property ? `${d.property}: ${d.value}` : d.value,
+      })),
     ];
     for (const { size, text } of lines) {
       if (top + size > bottom) break; // on small stock, details give way first
