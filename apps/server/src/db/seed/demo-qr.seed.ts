@@ -46,7 +46,10 @@ function photoPng(width: number, height: number, rgb: [number, number, number]):
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(width * 3).map((_, i) => rgb[i % 3] ?? 0),
+  ]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   return Buffer.concat([
     Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
@@ -95,7 +98,8 @@ export async function seedDemoQr(db: Database, adminId: number, fieldId: number)
         ORDER BY id LIMIT ${demo.scanned}`);
       const tags = await qrTagsRepository.page(tx, id, 0, elements.length);
       for (const [i, element] of elements.entries()) {
-        const tag = tags[i]!;
+        const tag = tags[i];
+        if (!tag) break;
         await qrTagsRepository.scan(tx, tag.id, {
           elementId: element.id,
           userId: fieldId,

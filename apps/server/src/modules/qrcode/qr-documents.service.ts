@@ -36,7 +36,7 @@ export function createQrDocumentsService(
       const rows = await qrTagsRepository.page(db, templateId, after, PAGE, to);
       yield* rows;
       if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.seq;
+      after = rows.at(-1)?.seq ?? after;
     }
   }
 

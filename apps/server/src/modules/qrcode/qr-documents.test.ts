@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { createTemplate, elementOf, get, scan, tagsOf, tokens, useQrApp } from './qr.fixtures.ts';
+import { createTemplate, elementOf, firstTag, get, scan, tokens, useQrApp } from './qr.fixtures.ts';
 
 useQrApp();
 
@@ -47,8 +47,8 @@ describe('GET /api/qrcode/templates/generate/:id', () => {
       const pages = await pagesOf(response.rawPayload);
       expect(pages).toHaveLength(2);
       const codes = (text: string) => text.match(new RegExp(`${template.prefix}\\d{5}`, 'g')) ?? [];
-      expect(codes(pages[0]!)).toHaveLength(16);
-      expect(codes(pages[1]!)).toHaveLength(7);
+      expect(codes(pages[0] ?? '')).toHaveLength(16);
+      expect(codes(pages[1] ?? '')).toHaveLength(7);
       expect(pages[0]).toContain(`${template.prefix}00003`);
       expect(pages[1]).toContain(`${template.prefix}00025`);
       expect(pages.join('')).not.toContain(`${template.prefix}00026`);
@@ -84,16 +84,17 @@ describe('GET /api/qrcode/templates/excel/:id', () => {
         { ID: 2, type: 'Free Text', property: null, value: 'Ne pas grimper' },
       ],
     });
-    const [tag] = await tagsOf(template.id);
-    const pole = (await elementOf('Pole', 5))!;
-    expect((await scan(tag!.code, pole.id)).statusCode).toBe(200);
+    const tag = await firstTag(template.id);
+    const pole = await elementOf('Pole', 5);
+    expect((await scan(tag.code, pole.id)).statusCode).toBe(200);
 
     const response = await get(`/api/qrcode/templates/excel/${template.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/\.xlsx"/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const [sheet] = book.worksheets;
+    if (!sheet) throw new Error('no worksheet');
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     expect(header).toEqual(
       expect.arrayContaining([
@@ -117,7 +118,7 @@ describe('GET /api/qrcode/templates/excel/:id', () => {
       Object.fromEntries(header.map((h, i) => [h, sheet.getRow(n).getCell(i + 1).value]));
     const first = row(2);
     expect(first).toMatchObject({
-      Code: tag!.code,
+      Code: tag.code,
       Template: 'Poles batch',
       'Element type': 'Pole',
       Cluster: 'CBD-01',

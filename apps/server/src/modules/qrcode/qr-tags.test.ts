@@ -4,11 +4,11 @@ import { bearer } from '../../test/test-app.ts';
 import {
   createTemplate,
   elementOf,
+  firstTag,
   get,
   post,
   scan,
   t,
-  tagsOf,
   tokens,
   useQrApp,
   view,
@@ -34,8 +34,8 @@ describe('a tag scanned in the field', () => {
     const template = await createTemplate({
       tagDetails: [{ ID: 1, type: 'Attribute', property: 'Height', value: '9 m' }],
     });
-    const [tag] = await tagsOf(template.id);
-    const code = tag!.code;
+    const tag = await firstTag(template.id);
+    const code = tag.code;
 
     const shown = await view(code.toLowerCase(), tokens.field);
     expect(shown).toMatchObject({
@@ -46,7 +46,7 @@ describe('a tag scanned in the field', () => {
       template: { id: template.id, elementType: 'Pole', tagDetails: template.tagDetails },
     });
 
-    const pole = (await elementOf('Pole', 3))!;
+    const pole = await elementOf('Pole', 3);
     const near = await get(
       `/api/qrcode/tags/${code}/nearby?lat=${pole.lat + 0.00003}&lng=${pole.lng}`,
       tokens.field,
@@ -54,9 +54,11 @@ describe('a tag scanned in the field', () => {
     expect(near.statusCode, near.body).toBe(200);
     const offered = near.json<{ data: NearbyElement[] }>().data;
     expect(offered[0]).toMatchObject({ id: pole.id, name: pole.name });
-    expect(offered[0]!.distance).toBeGreaterThan(2);
-    expect(offered[0]!.distance).toBeLessThan(5);
-    expect(offered.every((e, i) => i === 0 || e.distance >= offered[i - 1]!.distance)).toBe(true);
+    expect(offered[0]?.distance).toBeGreaterThan(2);
+    expect(offered[0]?.distance).toBeLessThan(5);
+    expect(offered.every((e, i) => i === 0 || e.distance >= (offered[i - 1]?.distance ?? 0))).toBe(
+      true,
+    );
 
     const scanned = await post(
       `/api/qrcode/tags/${code}/scan`,
@@ -97,45 +99,45 @@ describe('a tag scanned in the field', () => {
 
   it('refuses an element of another type, an unknown code, and viewers', async () => {
     const template = await createTemplate();
-    const [tag] = await tagsOf(template.id);
-    const pbo = (await elementOf('PboFat'))!;
-    const wrong = await scan(tag!.code, pbo.id);
+    const tag = await firstTag(template.id);
+    const pbo = await elementOf('PboFat');
+    const wrong = await scan(tag.code, pbo.id);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json<{ message: string }>().message).toContain(
       'is not a live Pole element of cluster CBD-01',
     );
-    expect((await view(tag!.code)).scanned).toBe(false);
+    expect((await view(tag.code)).scanned).toBe(false);
 
     const unknown = await get('/api/qrcode/tags/NOPE99999', tokens.field);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ message: string }>().message).toBe("No tag has the code 'NOPE99999'.");
 
     // The viewer reads another project: the code answers as unknown, not forbidden.
-    expect((await get(`/api/qrcode/tags/${tag!.code}`, tokens.viewer)).statusCode).toBe(404);
-    const pole = (await elementOf('Pole'))!;
-    expect((await scan(tag!.code, pole.id, tokens.viewer)).statusCode).toBe(404);
-    expect((await get(`/api/qrcode/tags/${tag!.code}`, '')).statusCode).toBe(401);
+    expect((await get(`/api/qrcode/tags/${tag.code}`, tokens.viewer)).statusCode).toBe(404);
+    const pole = await elementOf('Pole');
+    expect((await scan(tag.code, pole.id, tokens.viewer)).statusCode).toBe(404);
+    expect((await get(`/api/qrcode/tags/${tag.code}`, '')).statusCode).toBe(401);
   });
 
   it('refuses photos that are not images or are too large, and bad positions', async () => {
     const template = await createTemplate();
-    const [tag] = await tagsOf(template.id);
-    const notImage = await upload(tag!.code, Buffer.from('%PDF-1.7 not a photo'), 'image/jpeg');
+    const tag = await firstTag(template.id);
+    const notImage = await upload(tag.code, Buffer.from('%PDF-1.7 not a photo'), 'image/jpeg');
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json<{ message: string }>().message).toBe(
       'The photo must be a JPEG, PNG, WebP or HEIC image.',
     );
-    const wrongType = await upload(tag!.code, PNG, 'application/pdf');
+    const wrongType = await upload(tag.code, PNG, 'application/pdf');
     expect(wrongType.statusCode).toBe(415);
-    const tooLarge = await upload(tag!.code, Buffer.alloc(8 * 1024 * 1024 + 1, 0xff), 'image/jpeg');
+    const tooLarge = await upload(tag.code, Buffer.alloc(8 * 1024 * 1024 + 1, 0xff), 'image/jpeg');
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json<{ message: string }>().message).toBe('A photo may be at most 8 MB.');
-    expect((await view(tag!.code)).photos).toEqual([]);
+    expect((await view(tag.code)).photos).toEqual([]);
 
-    const badNear = await get(`/api/qrcode/tags/${tag!.code}/nearby?lat=91&lng=0`, tokens.field);
+    const badNear = await get(`/api/qrcode/tags/${tag.code}/nearby?lat=91&lng=0`, tokens.field);
     expect(badNear.statusCode).toBe(400);
     const badScan = await post(
-      `/api/qrcode/tags/${tag!.code}/scan`,
+      `/api/qrcode/tags/${tag.code}/scan`,
       { elementId: 1, position: { lat: 'x', lng: 0 } },
       tokens.field,
     );

@@ -84,12 +84,22 @@ export async function tagsOf(templateId: number, token = tokens.admin): Promise<
   return response.json<{ data: QrTag[] }>().data;
 }
 
-/** The nearest live element of a type in CBD-01 to link a tag to. */
-export const elementOf = (type: string, offset = 0) =>
-  t.db.one<{ id: number; name: string; lat: number; lng: number }>(sql`
+/** A live element of a type in CBD-01 to link a tag to. */
+export async function elementOf(type: string, offset = 0) {
+  const element = await t.db.one<{ id: number; name: string; lat: number; lng: number }>(sql`
     SELECT id, name, ST_Y(geom) AS lat, ST_X(geom) AS lng FROM network_elements
     WHERE cluster_id = ${ids.cbd01} AND type = ${type} AND deleted_at IS NULL
     ORDER BY id OFFSET ${offset} LIMIT 1`);
+  if (!element) throw new Error(`not seeded: a ${type} of CBD-01`);
+  return element;
+}
+
+/** The first tag of a template. */
+export async function firstTag(templateId: number): Promise<QrTag> {
+  const [tag] = await tagsOf(templateId);
+  if (!tag) throw new Error(`template ${templateId} has no tag`);
+  return tag;
+}
 
 export async function scan(code: string, elementId: number, token = tokens.field) {
   return post(`/api/qrcode/tags/${code}/scan`, { elementId }, token);
