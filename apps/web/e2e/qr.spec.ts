@@ -103,7 +103,8 @@ test('a planner creates a tag template with details, adds tags, prints and expor
     .getByRole('button', { name: 'NBO-POL-0001 (map)' })
     .click();
   await expect(page).toHaveURL(/\/project\/map\?element=\d+/);
-  await expect(page.getByText('1 selected')).toBeVisible({ timeout: 30_000 });
+  // Framed on it at street zoom (the address keeps the view: #zoom/lat/lng).
+  await expect(page).toHaveURL(/#18(\.\d+)?\/-1\.\d+\/36\.\d+/, { timeout: 30_000 });
   await page.goBack();
 
   await page.getByRole('button', { name: 'Delete Street poles' }).click();
