@@ -7,6 +7,7 @@ import {
 } from '@integration/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTEGER_INPUT } from './integer-input.ts';
 import type { LabelOptions } from './qr.api.ts';
 
 /** Labels per sheet of each layout: `skip` leaves at most a sheet less one blank. */
@@ -31,7 +32,6 @@ export function LabelsDialog({
   const [to, setTo] = useState<number | string>('');
   const [skip, setSkip] = useState<number | string>(0);
   const last = (template?.index ?? 1) - 1;
-  const integer = { allowDecimal: false, allowNegative: false, clampBehavior: 'strict' } as const;
 
   return (
     <Modal
@@ -59,7 +59,7 @@ export function LabelsDialog({
             onChange={setFrom}
             min={1}
             max={last}
-            {...integer}
+            {...INTEGER_INPUT}
           />
           <NumberInput
             label={t('qr.to')}
@@ -68,7 +68,7 @@ export function LabelsDialog({
             onChange={setTo}
             min={1}
             max={last}
-            {...integer}
+            {...INTEGER_INPUT}
           />
           <NumberInput
             label={t('qr.skip')}
@@ -78,7 +78,7 @@ export function LabelsDialog({
             min={0}
             max={PER_SHEET[layout] - 1}
             disabled={PER_SHEET[layout] === 1}
-            {...integer}
+            {...INTEGER_INPUT}
           />
         </Group>
         <Group justify="flex-end">

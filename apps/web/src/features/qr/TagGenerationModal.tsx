@@ -25,6 +25,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { fileFormatApi } from '../file-format/file-format.api.ts';
 import { qrApi } from './qr.api.ts';
+import { INTEGER_INPUT } from './integer-input.ts';
 import { TagDetailsEditor } from './TagDetailsEditor.tsx';
 import type { TagModalMode } from './tag-modal-mode.ts';
 
@@ -39,19 +40,15 @@ export interface TagModalContext {
  * tags, prefix and details; in edit mode the same prefilled, with Add More Tags. Once a tag of
  * the template is scanned its list fields and details are locked, as the server also refuses.
  */
-export function TagGenerationModal({
-  mode,
-  template,
-  context,
-  onClose,
-  onSaved,
-}: {
+interface ModalProps {
   mode: TagModalMode;
   template: QrTemplate | null;
   context: TagModalContext | null;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+export function TagGenerationModal({ mode, template, context, onClose, onSaved }: ModalProps) {
   const opened = mode !== 'none' && context !== null && (mode === 'create' || template !== null);
   return (
     <Modal
@@ -86,13 +83,7 @@ function TagForm({
   context,
   onClose,
   onSaved,
-}: {
-  mode: TagModalMode;
-  template: QrTemplate | null;
-  context: TagModalContext;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: ModalProps & { context: TagModalContext }) {
   const { t } = useTranslation();
   const editing = mode === 'edit' && template !== null;
   const locked = editing && template.scanned > 0;
@@ -146,7 +137,6 @@ function TagForm({
     event.preventDefault();
     save.mutate();
   };
-  const integer = { allowDecimal: false, allowNegative: false, clampBehavior: 'strict' } as const;
 
   return (
     <form onSubmit={submit}>
@@ -172,7 +162,7 @@ function TagForm({
             onChange={setCount}
             min={1}
             max={TAG_COUNT_MAX}
-            {...integer}
+            {...INTEGER_INPUT}
             required
             disabled={editing}
             miw={140}
@@ -244,7 +234,7 @@ function TagForm({
               onChange={setExtraTags}
               min={0}
               max={TAG_COUNT_MAX}
-              {...integer}
+              {...INTEGER_INPUT}
               maw={240}
             />
           </Stack>
