@@ -1,6 +1,6 @@
 import type { NearbyElement, QrTagView, ScanTagBody } from '@integration/contracts';
 import { ApiError, api } from '../../../api/client.ts';
-import { session } from '../../../session/session.ts';
+import { authHeaders, failure } from '../../../api/download.ts';
 
 /** The content types the server takes a photo as; it checks the bytes themselves too. */
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
@@ -17,9 +17,7 @@ const tagUrl = (code: string) => `/qrcode/tags/${encodeURIComponent(code)}`;
 
 /** Raw-body calls (photos) with the same headers and error mapping as `api`. */
 async function raw(method: 'GET' | 'POST', path: string, body?: Blob): Promise<Response> {
-  const headers: Record<string, string> = { 'accept-language': session.locale() };
-  const token = session.token();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = authHeaders();
   if (body) headers['content-type'] = PHOTO_TYPES.includes(body.type) ? body.type : 'image/jpeg';
   let response: Response;
   try {
@@ -27,17 +25,7 @@ async function raw(method: 'GET' | 'POST', path: string, body?: Blob): Promise<R
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'network');
   }
-  if (!response.ok) {
-    const json = (await response.json().catch(() => null)) as {
-      error?: string;
-      message?: string;
-    } | null;
-    throw new ApiError(
-      response.status,
-      json?.error ?? 'HTTP_ERROR',
-      json?.message ?? response.statusText,
-    );
-  }
+  if (!response.ok) throw await failure(response);
   return response;
 }
 
