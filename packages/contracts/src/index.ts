@@ -15,3 +15,4 @@ export * from './realtime.ts';
 export * from './storage-keys.ts';
 export * from './users.ts';
 export * from './qr.ts';
+export * from './reports.ts';
