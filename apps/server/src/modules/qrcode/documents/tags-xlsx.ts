@@ -86,6 +86,7 @@ export async function writeTagsXlsx(
 
     let written = 0;
     for await (const tag of rows) {
+      // Note: an empty cell is left out (undefined), not written styled and empty (null).
       sheet
         .addRow([
           tag.code,
@@ -93,13 +94,13 @@ export async function writeTagsXlsx(
           tag.template,
           tag.elementType,
           tag.cluster,
-          ...detailColumns.map((column) => tag.details[column] ?? null),
+          ...detailColumns.map((column) => tag.details[column]),
           tag.scanned ? headings.yes : headings.no,
-          tag.scannedAt ? new Date(tag.scannedAt) : null,
-          tag.scannedBy,
-          tag.elementName,
-          tag.lat,
-          tag.lng,
+          tag.scannedAt ? new Date(tag.scannedAt) : undefined,
+          tag.scannedBy ?? undefined,
+          tag.elementName ?? undefined,
+          tag.lat ?? undefined,
+          tag.lng ?? undefined,
         ])
         .commit();
       if (++written % ROWS_PER_BATCH === 0) await failure.writable();
