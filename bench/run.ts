@@ -7,6 +7,7 @@ import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
+import { qrFigures } from './qr.bench.ts';
 import { startupFigures } from './startup.bench.ts';
 
 const only = process.argv[2];
@@ -32,5 +33,10 @@ if (!only || only === 'files') {
 if (!only || only === 'map') {
   const { figures, notes } = await mapFigures();
   printFigures('Map editor in headless Chromium (PGlite)', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'qr') {
+  const { figures, notes } = await qrFigures();
+  printFigures('QR tags: labels PDF and spreadsheet', figures);
   for (const note of notes) console.log(`- ${note}`);
 }
