@@ -47,6 +47,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   generateQr: page(() => import('../features/qr/QrListPage.tsx'), 'QrListPage'),
   scanTag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
   tag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
+  reports: page(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
 };
 
 function routeObject(name: RouteName): RouteObject {

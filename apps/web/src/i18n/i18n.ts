@@ -12,12 +12,28 @@ import qrEn from './qr.en.json';
 import qrFr from './qr.fr.json';
 import qrScanEn from './qr-scan.en.json';
 import qrScanFr from './qr-scan.fr.json';
+import reportsEn from './reports.en.json';
+import reportsFr from './reports.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
-// under `map.`, `fileFormat.`, `qr.` and `qrScan.`) so large feature strings stay apart.
+// under `map.`, `fileFormat.`, `qr.`, `qrScan.` and `reports.`) so large feature strings stay apart.
 export const catalogues = {
-  en: { ...en, map: mapEn, fileFormat: fileFormatEn, qr: qrEn, qrScan: qrScanEn },
-  fr: { ...fr, map: mapFr, fileFormat: fileFormatFr, qr: qrFr, qrScan: qrScanFr },
+  en: {
+    ...en,
+    map: mapEn,
+    fileFormat: fileFormatEn,
+    qr: qrEn,
+    qrScan: qrScanEn,
+    reports: reportsEn,
+  },
+  fr: {
+    ...fr,
+    map: mapFr,
+    fileFormat: fileFormatFr,
+    qr: qrFr,
+    qrScan: qrScanFr,
+    reports: reportsFr,
+  },
 } as const;
 
 export const resources = {

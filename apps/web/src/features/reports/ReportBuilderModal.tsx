@@ -1,0 +1,237 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  METRIC_TYPES,
+  MODAL_WIDTH,
+  REPORT_CHARTS_MAX,
+  REPORT_METRICS_MAX,
+  type ChartType,
+  type Metric,
+  type MetricType,
+  type Report,
+  type ReportBody,
+  type Visualization,
+} from '@integration/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../app/notify.ts';
+import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
+import { useWorkspace } from '../realtime/workspace.store.ts';
+import { BuilderCharts } from './BuilderCharts.tsx';
+import { BuilderMetrics } from './BuilderMetrics.tsx';
+import { ConfigureGraphicDialog } from './ConfigureGraphicDialog.tsx';
+import { MetricDialog } from './MetricDialog.tsx';
+import { metricProblem, newMetric } from './metric-rules.ts';
+import { newVisualization, removeMetric, replaceMetric } from './report-edits.ts';
+import { reportsApi } from './reports.api.ts';
+
+/** What the builder opens on: a new report, or a saved one to edit. */
+export type BuilderTarget = { mode: 'create' } | { mode: 'edit'; report: Report };
+
+/**
+ * The New KPI Report modal (SPEC §2; modal host NewReport, 75vw): name, metrics added by table
+ * info and configured in their dialogs, charts by graphic type, then Save with SPEC §8's toasts.
+ */
+export function ReportBuilderModal({
+  target,
+  onClose,
+  onSaved,
+}: {
+  target: BuilderTarget | null;
+  onClose: () => void;
+  onSaved: (report: Report) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      size={MODAL_WIDTH}
+      title={target?.mode === 'edit' ? t('reports.builder.editTitle') : t('reports.builder.title')}
+      data-modal-host="NewReport"
+    >
+      {target && (
+        <BuilderForm
+          key={target.mode === 'edit' ? target.report.id : 'new'}
+          saved={target.mode === 'edit' ? target.report : null}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** The dialog open over the builder, if any. */
+type Editing =
+  | { dialog: 'metric'; index: number; metric: Metric }
+  | { dialog: 'chart'; index: number | null; chart: Visualization }
+  | null;
+
+function BuilderForm({
+  saved,
+  onClose,
+  onSaved,
+}: {
+  saved: Report | null;
+  onClose: () => void;
+  onSaved: (report: Report) => void;
+}) {
+  const { t } = useTranslation();
+  const [report, setReport] = useState<ReportBody>(
+    saved
+      ? { name: saved.name, metrics: saved.metrics, visualizations: saved.visualizations }
+      : { name: '', metrics: [], visualizations: [] },
+  );
+  const [tableInfo, setTableInfo] = useState<MetricType | null>(null);
+  const [graphicType, setGraphicType] = useState<ChartType | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const workspaceProject = useWorkspace((s) => s.projectId);
+  const [previewProject, setPreviewProject] = useState<number | null>(workspaceProject);
+  const projects = useQuery({
+    queryKey: hierarchyKeys.projects(),
+    queryFn: () => hierarchyApi.projects(),
+  });
+
+  const save = useMutation({
+    mutationFn: () => (saved ? reportsApi.update(saved.id, report) : reportsApi.create(report)),
+    onSuccess: (answer) => {
+      notify.success(t('reports.toasts.saved'));
+      onSaved(answer.data);
+    },
+    onError: () => notify.error(t('reports.toasts.saveFailed')),
+  });
+
+  const addMetric = () => {
+    if (!tableInfo) return;
+    const metric = newMetric(tableInfo);
+    setReport((r) => ({ ...r, metrics: [...r.metrics, metric] }));
+    setEditing({ dialog: 'metric', index: report.metrics.length, metric });
+  };
+  const saveMetric = (index: number, metric: Metric) => {
+    setReport((r) => replaceMetric(r, index, metric));
+    setEditing(null);
+  };
+  const saveChart = (index: number | null, chart: Visualization) => {
+    setReport((r) => ({
+      ...r,
+      visualizations:
+        index === null
+          ? [...r.visualizations, chart]
+          : r.visualizations.map((v, i) => (i === index ? chart : v)),
+    }));
+    setEditing(null);
+  };
+  const incomplete = report.metrics.some((m) => metricProblem(m) !== null);
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('reports.builder.name')}
+          placeholder={t('reports.builder.namePlaceholder')}
+          value={report.name}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setReport((r) => ({ ...r, name }));
+          }}
+          maxLength={200}
+        />
+        <Select
+          label={t('reports.builder.previewProject')}
+          description={t('reports.builder.previewProjectHint')}
+          data={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={previewProject === null ? null : String(previewProject)}
+          onChange={(v) => setPreviewProject(v ? Number(v) : null)}
+          searchable
+          clearable
+        />
+      </SimpleGrid>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('reports.builder.tableInfo')}
+          placeholder={t('reports.builder.tableInfoPlaceholder')}
+          data={METRIC_TYPES.map((m) => ({ value: m, label: t(`reports.tableInfo.${m}`) }))}
+          value={tableInfo}
+          onChange={(v) => setTableInfo(v as MetricType | null)}
+          miw={240}
+        />
+        <Button
+          variant="light"
+          onClick={addMetric}
+          disabled={!tableInfo || report.metrics.length >= REPORT_METRICS_MAX}
+        >
+          {t('common.add')}
+        </Button>
+      </Group>
+      <BuilderMetrics
+        metrics={report.metrics}
+        onConfigure={(index, metric) => setEditing({ dialog: 'metric', index, metric })}
+        onDelete={(index) => setReport((r) => removeMetric(r, index))}
+      />
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('reports.builder.graphicType')}
+          placeholder={t('reports.builder.graphicTypePlaceholder')}
+          data={(['BAR', 'PIE', 'LINE'] as const).map((c) => ({
+            value: c,
+            label: t(`reports.chartTypes.${c}`),
+          }))}
+          value={graphicType}
+          onChange={(v) => setGraphicType(v as ChartType | null)}
+          miw={200}
+        />
+        <Button
+          variant="light"
+          disabled={
+            !graphicType ||
+            report.metrics.length === 0 ||
+            report.visualizations.length >= REPORT_CHARTS_MAX
+          }
+          onClick={() =>
+            graphicType &&
+            setEditing({
+              dialog: 'chart',
+              index: null,
+              chart: newVisualization(graphicType, report.metrics.length),
+            })
+          }
+        >
+          {t('reports.builder.configure')}
+        </Button>
+      </Group>
+      <BuilderCharts
+        charts={report.visualizations}
+        onConfigure={(index, chart) => setEditing({ dialog: 'chart', index, chart })}
+        onDelete={(index) =>
+          setReport((r) => ({
+            ...r,
+            visualizations: r.visualizations.filter((_, i) => i !== index),
+          }))
+        }
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={incomplete}>
+          {t('reports.builder.save')}
+        </Button>
+      </Group>
+      <MetricDialog
+        metric={editing?.dialog === 'metric' ? editing.metric : null}
+        number={editing?.dialog === 'metric' ? editing.index + 1 : 0}
+        projectId={previewProject}
+        onCancel={() => setEditing(null)}
+        onSave={(metric) => editing?.dialog === 'metric' && saveMetric(editing.index, metric)}
+      />
+      <ConfigureGraphicDialog
+        chart={editing?.dialog === 'chart' ? editing.chart : null}
+        metrics={report.metrics}
+        projectId={previewProject}
+        onCancel={() => setEditing(null)}
+        onSave={(chart) => editing?.dialog === 'chart' && saveChart(editing.index, chart)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import type { Report, ReportRun } from '@integration/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
+import { formatDate } from '../../app/format.ts';
+import { useWorkspace } from '../realtime/workspace.store.ts';
+import { ReportChart } from './ReportChart.tsx';
+import { reportKeys, reportsApi, type RunScope } from './reports.api.ts';
+import { ResultTable } from './ResultTable.tsx';
+import { ScopePicker } from './ScopePicker.tsx';
+import { useMetricName } from './useMetricName.ts';
+
+/**
+ * A report opened: the scope to run it on (the workspace's project by default), Run, then each
+ * metric as a sortable table with its notes and each chart with its text alternative.
+ */
+export function ReportView({
+  reportId,
+  autoRun,
+  onBack,
+  onEdit,
+}: {
+  reportId: number;
+  autoRun: boolean;
+  onBack: () => void;
+  onEdit: (report: Report) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const workspaceProject = useWorkspace((s) => s.projectId);
+  const [scope, setScope] = useState<Partial<RunScope>>({
+    projectId: workspaceProject ?? undefined,
+  });
+  const report = useQuery({
+    queryKey: reportKeys.one(reportId),
+    queryFn: () => reportsApi.get(reportId),
+  });
+  const run = useMutation({
+    mutationFn: (s: RunScope) => reportsApi.run(reportId, s),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+  });
+  const runNow = run.mutate;
+  const projectId = scope.projectId;
+  const start = () => {
+    if (projectId !== undefined) run.mutate({ ...scope, projectId });
+  };
+  const autoRan = useRef(false);
+  useEffect(() => {
+    if (autoRun && !autoRan.current && report.data && projectId !== undefined) {
+      autoRan.current = true;
+      runNow({ projectId });
+    }
+  }, [autoRun, report.data, projectId, runNow]);
+
+  if (report.isError) {
+    return (
+      <Alert color="red" title={t('toast.error')}>
+        {errorMessage(report.error, t)}
+      </Alert>
+    );
+  }
+  const saved = report.data;
+  return (
+    <Stack>
+      <Anchor component="button" type="button" onClick={onBack} size="sm" w="fit-content">
+        {t('reports.view.back')}
+      </Anchor>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {saved?.name ?? t('routes.reports')}
+        </Title>
+        {saved && (
+          <Button variant="light" onClick={() => onEdit(saved)}>
+            {t('reports.list.editShort')}
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder p="md">
+        <Group align="flex-end" wrap="wrap">
+          <ScopePicker value={scope} onChange={setScope} />
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={start}
+            disabled={projectId === undefined || !saved}
+            loading={run.isPending}
+          >
+            {t('reports.view.run')}
+          </Button>
+        </Group>
+      </Paper>
+      {run.isError && (
+        <Alert color="red" title={t('reports.view.runFailed')}>
+          {errorMessage(run.error, t)}
+        </Alert>
+      )}
+      {run.data && saved && <RunResults run={run.data} report={saved} />}
+      {!run.data && !run.isPending && <Text c="dimmed">{t('reports.view.chooseScope')}</Text>}
+    </Stack>
+  );
+}
+
+function RunResults({ run, report }: { run: ReportRun; report: Report }) {
+  const { t } = useTranslation();
+  const metricName = useMetricName();
+  const titleOf = (index: number) => {
+    const config = report.visualizations[index];
+    const names = (config?.metricIndices ?? [])
+      .map((i) => report.metrics[i])
+      .filter((m) => m !== undefined)
+      .map(metricName);
+    return `${t(`reports.chartTypes.${config?.chartType ?? 'BAR'}`)}: ${names.join(', ')}`;
+  };
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('reports.view.ranAt', { date: formatDate(run.ranAt) })}
+      </Text>
+      {run.visualizations.length > 0 && (
+        <Stack component="section" aria-label={t('reports.view.charts')}>
+          {run.visualizations.map((v) => (
+            <ReportChart
+              key={v.index}
+              result={v}
+              config={report.visualizations[v.index]}
+              title={titleOf(v.index)}
+              fileName={`${report.name}-${v.index + 1}`}
+            />
+          ))}
+        </Stack>
+      )}
+      {run.metrics.map((result) => (
+        <Paper
+          key={result.metricId}
+          withBorder
+          p="md"
+          component="section"
+          aria-label={result.title}
+        >
+          <Title order={2} size="h4" mb="xs">
+            {result.title}
+          </Title>
+          {result.notes.length > 0 && (
+            <Alert color="yellow" mb="sm" p="xs">
+              <List size="sm">
+                {result.notes.map((note) => (
+                  <List.Item key={note}>{note}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <ResultTable result={result} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
