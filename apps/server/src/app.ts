@@ -44,6 +44,8 @@ import { createQrDocumentsService } from './modules/qrcode/qr-documents.service.
 import { createQrTagsService } from './modules/qrcode/qr-tags.service.ts';
 import { createQrTemplatesService } from './modules/qrcode/qr-templates.service.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { startPresence } from './modules/realtime/presence.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -135,6 +137,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
           createQrDocumentsService(db, qrTemplates, config.publicUrl),
         ),
       );
+      await api.register(reportsRoutes(createReportsService(db)));
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

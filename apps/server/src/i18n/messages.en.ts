@@ -204,6 +204,46 @@ export const en = {
   'qr.sheet.yes': 'Yes',
   'qr.sheet.no': 'No',
   'qr.sheet.freeText': 'Free text {id}',
+  'reports.notFound': 'Report {id} was not found.',
+  'reports.saved': 'Report saved successfully!',
+  'reports.deleted': "Report '{name}' deleted.",
+  'reports.scopeOutside':
+    'The central office or cluster chosen is not part of project {projectId}.',
+  'reports.chartMetricUnknown':
+    'Chart {chart} draws metric {index}, which the report does not have.',
+  'reports.projectInfoField':
+    "Metric {metric}: '{name}' is not a project fact; choose one of {fields}.",
+  'reports.elementTypeRequired':
+    'Metric {metric}: choose an element type (PBO-FAT, Splice Closure, FDT-SRO, Building or Zone).',
+  'reports.attributeRequired': 'Metric {metric}: choose an attribute.',
+  'reports.attributeUnknown': "Metric {metric}: {type} elements have no attribute '{name}'.",
+  'reports.attributeNotNumber':
+    "Metric {metric}: '{name}' of {type} is not a number, so it cannot be summed, averaged or used in a formula.",
+  'reports.aggregationNotAllowed':
+    'Metric {metric}: a Network Element metric counts elements and takes no aggregation.',
+  'reports.formulaRequired': 'Metric {metric}: a formula needs its variables and operations.',
+  'reports.formulaVariableCount':
+    'Metric {metric}: the formula announces {expected} variables but lists {count}.',
+  'reports.formulaOperationCount':
+    'Metric {metric}: {expected} operation(s) are needed between the variables, not {count}.',
+  'reports.title.count': 'Number of {type}',
+  'reports.info.name': 'Name',
+  'reports.info.client': 'Client',
+  'reports.info.subsidiary': 'Subsidiary',
+  'reports.info.mainProject': 'Main project',
+  'reports.info.centralOffices': 'Central offices',
+  'reports.info.clusters': 'Clusters',
+  'reports.info.users': 'Users',
+  'reports.info.phases': 'Clusters by phase',
+  'reports.info.cableMetres': 'Cable metres',
+  'reports.group.project': 'Project',
+  'reports.group.centralOffice': 'Central office',
+  'reports.group.cluster': 'Cluster',
+  'reports.group.phase': 'Phase',
+  'reports.column.totalMetres': 'Total (m)',
+  'reports.column.capacityMetres': '{capacity} fibres (m)',
+  'reports.note.notNumbers': '{count} value(s) that are not numbers were counted as empty.',
+  'reports.note.divisionByZero': '{count} division(s) by zero were left empty.',
 } as const;
 
 export type MessageKey = keyof typeof en;

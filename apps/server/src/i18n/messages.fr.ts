@@ -216,4 +216,47 @@ export const fr: Record<MessageKey, string> = {
   'qr.sheet.yes': 'Oui',
   'qr.sheet.no': 'Non',
   'qr.sheet.freeText': 'Texte libre {id}',
+  'reports.notFound': 'Le rapport {id} est introuvable.',
+  'reports.saved': 'Rapport enregistré avec succès !',
+  'reports.deleted': 'Rapport « {name} » supprimé.',
+  'reports.scopeOutside':
+    'Le central ou le cluster choisi ne fait pas partie du projet {projectId}.',
+  'reports.chartMetricUnknown':
+    "Le graphique {chart} trace l'indicateur {index}, que le rapport n'a pas.",
+  'reports.projectInfoField':
+    "Indicateur {metric} : « {name} » n'est pas une donnée de projet ; choisissez parmi {fields}.",
+  'reports.elementTypeRequired':
+    "Indicateur {metric} : choisissez un type d'élément (PBO-FAT, Splice Closure, FDT-SRO, Building ou Zone).",
+  'reports.attributeRequired': 'Indicateur {metric} : choisissez un attribut.',
+  'reports.attributeUnknown':
+    "Indicateur {metric} : les éléments {type} n'ont pas d'attribut « {name} ».",
+  'reports.attributeNotNumber':
+    "Indicateur {metric} : « {name} » de {type} n'est pas un nombre ; il ne peut être ni additionné, ni moyenné, ni servir dans une formule.",
+  'reports.aggregationNotAllowed':
+    "Indicateur {metric} : un indicateur Élément réseau compte les éléments et ne prend pas d'agrégation.",
+  'reports.formulaRequired':
+    'Indicateur {metric} : une formule a besoin de ses variables et opérations.',
+  'reports.formulaVariableCount':
+    'Indicateur {metric} : la formule annonce {expected} variables mais en liste {count}.',
+  'reports.formulaOperationCount':
+    'Indicateur {metric} : il faut {expected} opération(s) entre les variables, pas {count}.',
+  'reports.title.count': 'Nombre de {type}',
+  'reports.info.name': 'Nom',
+  'reports.info.client': 'Client',
+  'reports.info.subsidiary': 'Filiale',
+  'reports.info.mainProject': 'Projet principal',
+  'reports.info.centralOffices': 'Centraux',
+  'reports.info.clusters': 'Clusters',
+  'reports.info.users': 'Utilisateurs',
+  'reports.info.phases': 'Clusters par phase',
+  'reports.info.cableMetres': 'Mètres de câble',
+  'reports.group.project': 'Projet',
+  'reports.group.centralOffice': 'Central',
+  'reports.group.cluster': 'Cluster',
+  'reports.group.phase': 'Phase',
+  'reports.column.totalMetres': 'Total (m)',
+  'reports.column.capacityMetres': '{capacity} fibres (m)',
+  'reports.note.notNumbers':
+    '{count} valeur(s) qui ne sont pas des nombres ont été comptées comme vides.',
+  'reports.note.divisionByZero': '{count} division(s) par zéro ont été laissées vides.',
 };

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report, ReportAttributes, ReportRun } from '@integration/contracts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { idByName, userIdByEmail } from '../../test/seeded.ts';
+
+let t: TestApp;
+const tokens = { admin: '', planner: '', field: '' };
+let plannerId = 0;
+let project = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.admin = await t.login('admin@example.com', 'admin1234');
+  tokens.planner = await t.login('planner@example.com', 'planner1234');
+  tokens.field = await t.login('field@example.com', 'field1234');
+  plannerId = await userIdByEmail(t.db, 'planner@example.com');
+  project = await idByName(t.db, 'projects', 'Nairobi CBD');
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: bearer(token) });
+
+const INVENTORY = {
+  name: 'Inventory',
+  metrics: [
+    {
+      metricId: 'm1',
+      tableInfo: 'Network Element',
+      metricType: 'NetworkElement',
+      elementType: 'PboFat',
+    },
+    {
+      metricId: 'm2',
+      tableInfo: 'Project Info',
+      metricType: 'ProjectInfo',
+      attributeName: 'cableMetres',
+    },
+  ],
+  visualizations: [{ chartType: 'BAR', metricIndices: [0] }],
+};
+
+describe('saved reports', () => {
+  it('are created, listed, read, updated, run and deleted by their owner', async () => {
+    const created = await call(
+      'POST',
+      '/api/integration/reports/create',
+      tokens.planner,
+      INVENTORY,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ status: true, message: 'Report saved successfully!' });
+    const report = created.json<{ data: Report }>().data;
+    expect(report).toMatchObject({ name: 'Inventory', userId: plannerId, lastRunAt: null });
+    expect(report.metrics[0]).toMatchObject({
+      groupByLevel: 'cluster',
+      aggregationOperation: null,
+    });
+    expect(report.visualizations[0]).toMatchObject({ barColor: '#007bff' });
+
+    const listed = await call('GET', `/api/integration/reports/user/${plannerId}`, tokens.planner);
+    expect(listed.json<{ data: Report[] }>().data.map((r) => r.id)).toContain(report.id);
+
+    const ran = await call('POST', `/api/integration/reports/run/${report.id}`, tokens.planner, {
+      projectId: project,
+    });
+    expect(ran.statusCode, ran.body).toBe(200);
+    const run = ran.json<{ data: ReportRun }>().data;
+    const cbd01 = run.metrics[0]?.rows.find((r) => r.group === 'CBD-01');
+    expect(Number(cbd01?.value)).toBeGreaterThan(10);
+    expect(run.metrics[1]?.columns.map((c) => c.key)).toContain('capacity:48');
+    expect(run.visualizations[0]?.series[0]?.data.find((d) => d.name === 'CBD-01')?.value).toBe(
+      cbd01?.value,
+    );
+    const after = await call('GET', `/api/integration/reports/${report.id}`, tokens.planner);
+    expect(after.json<{ data: Report }>().data.lastRunAt).not.toBeNull();
+
+    const renamed = await call(
+      'POST',
+      `/api/integration/reports/update/${report.id}`,
+      tokens.planner,
+      {
+        ...INVENTORY,
+        name: '',
+      },
+    );
+    expect(renamed.json<{ data: Report }>().data.name).toMatch(
+      /^Untitled report \d{4}-\d{2}-\d{2}$/,
+    );
+
+    // Another user reads only their own; an admin reads anyone's.
+    expect(
+      (await call('GET', `/api/integration/reports/${report.id}`, tokens.field)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/api/integration/reports/user/${plannerId}`, tokens.field)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/api/integration/reports/${report.id}`, tokens.admin)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', `/api/integration/reports/${report.id}`, tokens.field)).statusCode,
+    ).toBe(403);
+
+    const deleted = await call('DELETE', `/api/integration/reports/${report.id}`, tokens.planner);
+    expect(deleted.statusCode).toBe(200);
+    expect(
+      (await call('GET', `/api/integration/reports/${report.id}`, tokens.planner)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a chart of a metric the report lacks, and bad shapes, in French too', async () => {
+    const response = await call(
+      'POST',
+      '/api/integration/reports/create?locale=fr',
+      tokens.planner,
+      { ...INVENTORY, visualizations: [{ chartType: 'PIE', metricIndices: [5] }] },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(
+      "Le graphique 1 trace l'indicateur 5, que le rapport n'a pas.",
+    );
+    const badColour = await call('POST', '/api/integration/reports/create', tokens.planner, {
+      ...INVENTORY,
+      visualizations: [{ chartType: 'BAR', metricIndices: [0], barColor: 'red; x' }],
+    });
+    expect(badColour.statusCode).toBe(400);
+  });
+
+  it('offers the attributes of the report element types, numbers marked', async () => {
+    const response = await call(
+      'GET',
+      `/api/integration/reports/attributes/${project}`,
+      tokens.planner,
+    );
+    const attributes = response.json<{ data: ReportAttributes }>().data;
+    expect(attributes.PboFat).toEqual(
+      expect.arrayContaining([
+        { name: 'Capacity', number: true },
+        { name: 'Type', number: false },
+        { name: 'Existing Users', number: true },
+      ]),
+    );
+    expect(attributes.Building).toEqual(expect.arrayContaining([{ name: 'Floors', number: true }]));
+    expect(Object.keys(attributes).sort()).toEqual([
+      'Building',
+      'FDTSRO',
+      'PboFat',
+      'SpliceClosure',
+      'Zone',
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParams,
+  paramId,
+  projectIdParams,
+  reportBodySchema,
+  runReportBody,
+} from '@integration/contracts';
+import { requestLocale } from '../../http/locale.ts';
+import { translate } from '../../i18n/translate.ts';
+import { requireUser } from '../auth/auth.hook.ts';
+import type { ReportsService } from './reports.service.ts';
+
+const userParams = z.object({ userId: paramId });
+
+/** The report paths of SPEC §7, with update, delete, draft runs and the builder's attributes. */
+export function reportsRoutes(reports: ReportsService) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['reports'];
+    const base = '/integration/reports';
+
+    api.get(`${base}/user/:userId`, { schema: { tags, params: userParams } }, async (request) => ({
+      status: true,
+      data: await reports.ofUser(requireUser(request), request.params.userId),
+    }));
+
+    api.get(
+      `${base}/attributes/:projectId`,
+      { schema: { tags, params: projectIdParams } },
+      async (request) => ({
+        status: true,
+        data: await reports.attributes(requireUser(request), request.params.projectId),
+      }),
+    );
+
+    api.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => ({
+      status: true,
+      data: await reports.get(requireUser(request), request.params.id),
+    }));
+
+    api.post(`${base}/create`, { schema: { tags, body: reportBodySchema } }, async (request) => ({
+      status: true,
+      data: await reports.create(requireUser(request), request.body),
+      message: translate(requestLocale(request), 'reports.saved'),
+    }));
+
+    api.post(
+      `${base}/update/:id`,
+      { schema: { tags, params: idParams, body: reportBodySchema } },
+      async (request) => ({
+        status: true,
+        data: await reports.update(requireUser(request), request.params.id, request.body),
+        message: translate(requestLocale(request), 'reports.saved'),
+      }),
+    );
+
+    api.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+      const { name } = await reports.delete(requireUser(request), request.params.id);
+      return {
+        status: true,
+        data: null,
+        message: translate(requestLocale(request), 'reports.deleted', { name }),
+      };
+    });
+
+    api.post(`${base}/run/draft`, { schema: { tags, body: runReportBody } }, async (request) => ({
+      status: true,
+      data: await reports.runDraft(requireUser(request), request.body, requestLocale(request)),
+    }));
+
+    api.post(
+      `${base}/run/:id`,
+      { schema: { tags, params: idParams, body: runReportBody } },
+      async (request) => ({
+        status: true,
+        data: await reports.runSaved(
+          requireUser(request),
+          request.params.id,
+          request.body,
+          requestLocale(request),
+        ),
+      }),
+    );
+  };
+}

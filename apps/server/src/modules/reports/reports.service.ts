@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  UNTITLED_REPORT,
+  type Locale,
+  type Report,
+  type ReportBody,
+  type ReportRun,
+  type RunReportBody,
+} from '@integration/contracts';
+import type { Database } from '../../db/database.ts';
+import { AppError, forbidden } from '../../http/app-error.ts';
+import { assertProjectReadable } from '../access/access.ts';
+import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
+import type { UserRecord } from '../users/users.repository.ts';
+import { reportAttributes } from './report-attributes.ts';
+import { chartResults, metricResult } from './report-results.ts';
+import { compileReport, type RunScope } from './report-sql.ts';
+import { checkReport } from './report-validation.ts';
+import { reportsRepository as repo } from './reports.repository.ts';
+
+const reportNotFound = (id: number) => new AppError(404, 'NOT_FOUND', 'reports.notFound', { id });
+
+/** SPEC §5: a name is not required; an unnamed report is named with its day. */
+const named = (body: ReportBody): ReportBody => ({
+  ...body,
+  name: body.name.trim() || `${UNTITLED_REPORT} ${new Date().toISOString().slice(0, 10)}`,
+});
+
+export function createReportsService(db: Database) {
+  /** A report its owner (or an admin) may read and change. */
+  async function own(user: UserRecord, id: number): Promise<Report> {
+    const report = await repo.byId(db, id);
+    if (!report) throw reportNotFound(id);
+    if (report.userId !== user.id && user.role !== 'admin') throw forbidden();
+    return report;
+  }
+
+  /** The scope of a run, checked: a project the user may read, and a CO or cluster of it. */
+  async function scopeOf(user: UserRecord, body: RunReportBody): Promise<RunScope> {
+    await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
+    const inProject = await db.one<{ co: boolean; cluster: boolean }>(sql`
+      SELECT (${body.centralOfficeId ?? null}::int IS NULL OR EXISTS (
+                SELECT 1 FROM central_offices
+                WHERE id = ${body.centralOfficeId ?? null} AND project_id = ${body.projectId})) AS co,
+             (${body.clusterId ?? null}::int IS NULL OR EXISTS (
+                SELECT 1 FROM clusters c JOIN central_offices co ON co.id = c.central_office_id
+                WHERE c.id = ${body.clusterId ?? null} AND co.project_id = ${body.projectId}
+                  AND (${body.centralOfficeId ?? null}::int IS NULL
+                       OR co.id = ${body.centralOfficeId ?? null}))) AS cluster`);
+    if (!inProject?.co || !inProject.cluster) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'reports.scopeOutside', {
+        projectId: body.projectId,
+      });
+    }
+    return {
+      projectId: body.projectId,
+      centralOfficeId: body.centralOfficeId ?? null,
+      clusterId: body.clusterId ?? null,
+    };
+  }
+
+  async function run(
+    user: UserRecord,
+    report: ReportBody,
+    body: RunReportBody,
+    locale: Locale,
+  ): Promise<ReportRun> {
+    const scope = await scopeOf(user, body);
+    const checked = checkReport(report, await reportAttributes(db, scope.projectId));
+    const row =
+      (await db.one<Record<string, unknown>>(compileReport(checked.metrics, scope))) ?? {};
+    const metrics = checked.metrics.map((metric, i) =>
+      metricResult(metric, (row[`m${i}`] ?? []) as [], locale),
+    );
+    return {
+      scope,
+      ranAt: new Date().toISOString(),
+      metrics,
+      visualizations: chartResults(checked, metrics),
+    };
+  }
+
+  return {
+    async ofUser(user: UserRecord, userId: number): Promise<Report[]> {
+      if (userId !== user.id && user.role !== 'admin') throw forbidden();
+      return repo.ofUser(db, userId);
+    },
+
+    get: own,
+
+    async create(user: UserRecord, body: ReportBody): Promise<Report> {
+      const id = await repo.create(db, user.id, named(checkReport(body, null)));
+      return own(user, id);
+    },
+
+    async update(user: UserRecord, id: number, body: ReportBody): Promise<Report> {
+      await own(user, id);
+      await repo.update(db, id, named(checkReport(body, null)));
+      return own(user, id);
+    },
+
+    async delete(user: UserRecord, id: number): Promise<Report> {
+      const report = await own(user, id);
+      await repo.delete(db, id);
+      return report;
+    },
+
+    async runSaved(user: UserRecord, id: number, body: RunReportBody, locale: Locale) {
+      const report = await own(user, id);
+      const result = await run(user, report, body, locale);
+      await repo.ran(db, id);
+      return result;
+    },
+
+    runDraft: (user: UserRecord, body: RunReportBody, locale: Locale) =>
+      run(user, body.report ?? { name: '', metrics: [], visualizations: [] }, body, locale),
+
+    async attributes(user: UserRecord, projectId: number) {
+      await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
+      return reportAttributes(db, projectId);
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
