@@ -93,11 +93,13 @@ function GraphicForm({
     retry: false,
   });
   const fields = graphicFields(preview.data?.metrics, {
-    groups: [...new Set(chosen.map((m) => m.groupByLevel))].map((level) => ({
-      value: level,
-      label: t(`reports.groupBy.${level}`),
-    })),
-    figures: chosen.map((m) => ({ value: m.metricId, label: metricName(m) })),
+    groups: [
+      {
+        value: 'group',
+        label: [...new Set(chosen.map((m) => t(`reports.groupBy.${m.groupByLevel}`)))].join(' / '),
+      },
+    ],
+    figures: [{ value: 'value', label: t('reports.graphic.value') }],
   });
   const bars = preview.data?.metrics[0]?.rows.map((row) => {
     const key = preview.data?.metrics[0]?.columns[0]?.key ?? '';

@@ -1,4 +1,4 @@
-import type { GroupByLevel, MetricResult } from '@integration/contracts';
+import type { MetricResult } from '@integration/contracts';
 
 export interface FieldOption {
   value: string;
@@ -8,11 +8,11 @@ export interface FieldOption {
 /**
  * The fields a chart may put on its axes (or pie): with a preview run, the columns of the chosen
  * metrics' results (groups for X and representation, figures for Y and values); without one,
- * each metric's group level and each metric itself.
+ * the group and the value column every result has (`group`, `value`).
  */
 export function graphicFields(
   results: MetricResult[] | undefined,
-  fallback: { groups: { value: GroupByLevel; label: string }[]; figures: FieldOption[] },
+  fallback: { groups: FieldOption[]; figures: FieldOption[] },
 ): { groups: FieldOption[]; figures: FieldOption[] } {
   if (!results || results.length === 0) return fallback;
   const unique = (options: FieldOption[]) =>
