@@ -244,6 +244,8 @@ export const en = {
   'reports.column.capacityMetres': '{capacity} fibres (m)',
   'reports.note.notNumbers': '{count} value(s) that are not numbers were counted as empty.',
   'reports.note.divisionByZero': '{count} division(s) by zero were left empty.',
+  'qr.rollTooLong':
+    'A thermal roll prints at most {max} labels a document: print a range (from, to).',
 } as const;
 
 export type MessageKey = keyof typeof en;

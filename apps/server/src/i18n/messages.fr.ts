@@ -259,4 +259,6 @@ export const fr: Record<MessageKey, string> = {
   'reports.note.notNumbers':
     '{count} valeur(s) qui ne sont pas des nombres ont été comptées comme vides.',
   'reports.note.divisionByZero': '{count} division(s) par zéro ont été laissées vides.',
+  'qr.rollTooLong':
+    'Un rouleau thermique imprime au plus {max} étiquettes par document : imprimez une plage (from, to).',
 };

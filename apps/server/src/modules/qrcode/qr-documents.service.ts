@@ -8,11 +8,13 @@ import { LABEL_LAYOUTS, type LabelLayoutId } from './documents/label-layouts.ts'
 import { writeLabelsPdf, type LabelContent } from './documents/labels-pdf.ts';
 import { writeTagsXlsx, type TagSheetRow } from './documents/tags-xlsx.ts';
 import type { QrTemplatesService } from './qr-templates.service.ts';
-import { qrTagsRepository, type QrTagRow } from './qr-tags.repository.ts';
+import { qrTagsRepository, type QrTagDocumentRow } from './qr-tags.repository.ts';
 import { tagLink } from './tag-link.ts';
 
 /** Tags read from the database a page at a time, so a document of any size streams. */
 const PAGE = 1000;
+/** Labels of one roll document (a page each); a longer run is printed in ranges. */
+const ROLL_LABELS_MAX = 2000;
 
 export interface DocumentAnswer {
   filename: string;
@@ -33,7 +35,7 @@ export function createQrDocumentsService(
   async function* tags(templateId: number, from: number, to: number) {
     let after = from - 1;
     for (;;) {
-      const rows = await qrTagsRepository.page(db, templateId, after, PAGE, to);
+      const rows = await qrTagsRepository.documentPage(db, templateId, after, PAGE, to);
       yield* rows;
       if (rows.length < PAGE) return;
       after = rows.at(-1)?.seq ?? after;
@@ -86,6 +88,11 @@ export function createQrDocumentsService(
       if (skip >= perPage) {
         throw new AppError(400, 'VALIDATION_ERROR', 'qr.skipTooLarge', { max: perPage });
       }
+      const count = Math.min(to, template.index - 1) - from + 1;
+      // pdfkit keeps each page's dictionary to the end: one label a page grows with the count.
+      if (query.layout === 'roll-50x30' && count > ROLL_LABELS_MAX) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'qr.rollTooLong', { max: ROLL_LABELS_MAX });
+      }
       const details = template.tagDetails.map((d) => ({
         property: d.property ?? '',
         value: d.value,
@@ -103,7 +110,7 @@ export function createQrDocumentsService(
       return {
         filename: `${template.name}-${stamp()}.pdf`,
         mediaType: 'application/pdf',
-        count: Math.min(to, template.index - 1) - from + 1,
+        count,
         stream: await streamed((out, signal) =>
           writeLabelsPdf(out, labels(), {
             layout: query.layout,
@@ -123,7 +130,7 @@ export function createQrDocumentsService(
       );
       const elementType =
         elementTypeByName(template.elementType)?.displayName ?? template.elementType;
-      const row = (tag: QrTagRow): TagSheetRow => ({
+      const row = (tag: QrTagDocumentRow): TagSheetRow => ({
         code: tag.code,
         link: tagLink(publicUrl, tag.code),
         template: template.name,
@@ -133,9 +140,9 @@ export function createQrDocumentsService(
         scanned: tag.scanned,
         scannedAt: tag.scannedAt,
         scannedBy: tag.scannedBy,
-        elementName: tag.element?.name ?? null,
-        lat: tag.element?.coordinates.lat ?? null,
-        lng: tag.element?.coordinates.lng ?? null,
+        elementName: tag.elementName,
+        lat: tag.lat,
+        lng: tag.lng,
       });
       async function* rows(): AsyncGenerator<TagSheetRow> {
         for await (const tag of tags(id, 1, template.index - 1)) yield row(tag);

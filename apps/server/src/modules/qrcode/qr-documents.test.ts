@@ -66,6 +66,12 @@ describe('GET /api/qrcode/templates/generate/:id', () => {
     expect(skip.json<{ message: string }>().message).toBe(
       "'skip' must be less than 21, the labels of one sheet.",
     );
+    const roll = await createTemplate({ noOfTags: 2500 });
+    const long = await get(`/api/qrcode/templates/generate/${roll.id}?layout=roll-50x30`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toBe(
+      'A thermal roll prints at most 2000 labels a document: print a range (from, to).',
+    );
     const layout = await get(`/api/qrcode/templates/generate/${template.id}?layout=a3`);
     expect(layout.statusCode).toBe(400);
     expect((await get('/api/qrcode/templates/generate/999999')).statusCode).toBe(404);

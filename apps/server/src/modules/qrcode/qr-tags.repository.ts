@@ -41,7 +41,32 @@ const selectTags = (where: SQL, page = sql``) => sql`
   ORDER BY t.qr_template_id, t.seq
   ${page}`;
 
+/** A tag as documents print it: no photos, no JSON, only what a label or a row shows. */
+export interface QrTagDocumentRow {
+  code: string;
+  seq: number;
+  scanned: boolean;
+  scannedAt: string | null;
+  scannedBy: string | null;
+  elementName: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
 export const qrTagsRepository = {
+  /** A page of tags for a PDF or a spreadsheet: the lean read that 100,000 tags need. */
+  documentPage: (db: Queryable, templateId: number, after: number, limit: number, upTo: number) =>
+    db.rows<QrTagDocumentRow>(sql`
+      SELECT t.code, t.seq, t.scanned_at IS NOT NULL AS scanned,
+             iso_time(t.scanned_at) AS "scannedAt", u.name AS "scannedBy",
+             e.name AS "elementName", ST_Y(${ANCHOR}) AS lat, ST_X(${ANCHOR}) AS lng
+      FROM qr_tags t
+      LEFT JOIN users u ON u.id = t.scanned_by
+      LEFT JOIN network_elements e ON e.id = t.element_id AND e.deleted_at IS NULL
+      WHERE t.qr_template_id = ${templateId} AND t.seq > ${after} AND t.seq <= ${upTo}
+      ORDER BY t.seq
+      LIMIT ${limit}`),
+
   /** One page of a template's tags in number order, from sequence number `after` on. */
   page: (db: Queryable, templateId: number, after: number, limit: number, upTo = 2 ** 31 - 1) =>
     db.rows<QrTagRow>(
