@@ -4,6 +4,7 @@ import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
+import { seedDemoReports } from './demo-reports.seed.ts';
 import { DEMO_USERS, seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';
@@ -50,9 +51,17 @@ export async function seedDatabase(
   return report;
 }
 
-/** The QR demo, scanned by the demo field user, once the network it links to exists. */
+/**
+ * The QR demo, scanned by the demo field user, once the network it links to exists; the
+ * ready-made reports of the admin and the demo planner.
+ */
 async function seedDemoQrOf(db: Database, adminEmail: string): Promise<void> {
   const admin = await usersRepository.findByEmail(db, adminEmail);
   const field = await usersRepository.findByEmail(db, DEMO_USERS.field.email);
   if (admin && field) await seedDemoQr(db, admin.id, field.id);
+  const planner = await usersRepository.findByEmail(db, DEMO_USERS.planner.email);
+  await seedDemoReports(
+    db,
+    [admin?.id, planner?.id].filter((id) => id !== undefined),
+  );
 }

@@ -150,4 +150,35 @@ describe('saved reports', () => {
       'Zone',
     ]);
   });
+
+  it('the demo has ready-made reports that run on Nairobi CBD', async () => {
+    const listed = await call('GET', `/api/integration/reports/user/${plannerId}`, tokens.planner);
+    const reports = listed.json<{ data: Report[] }>().data;
+    const names = reports.map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Network inventory per cluster',
+        'Cable metres by capacity',
+        'PBO-FAT saturation',
+        'Buildings and floors per cluster',
+        'Progress of clusters by phase',
+      ]),
+    );
+    for (const report of reports.filter((r) => r.name !== 'Inventory')) {
+      const ran = await call('POST', `/api/integration/reports/run/${report.id}`, tokens.planner, {
+        projectId: project,
+      });
+      expect(ran.statusCode, `${report.name}: ${ran.body}`).toBe(200);
+    }
+    const saturation = reports.find((r) => r.name === 'PBO-FAT saturation');
+    const run = (
+      await call('POST', `/api/integration/reports/run/${saturation?.id ?? 0}`, tokens.planner, {
+        projectId: project,
+      })
+    ).json<{ data: ReportRun }>().data;
+    // The generated network gives each PBO-FAT 2 to 4 users on 8 or 16 ports.
+    const cbd01 = Number(run.metrics[0]?.rows.find((r) => r.group === 'CBD-01')?.value);
+    expect(cbd01).toBeGreaterThan(10);
+    expect(cbd01).toBeLessThan(50);
+  });
 });

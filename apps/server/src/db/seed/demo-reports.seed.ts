@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { Metric, ReportBody, Visualization } from '@integration/contracts';
+import type { Queryable } from '../database.ts';
+import { reportsRepository } from '../../modules/reports/reports.repository.ts';
+
+const metric = (id: string, m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
+  metricId: id,
+  tableInfo: '',
+  attributeName: null,
+  elementType: null,
+  groupByLevel: 'cluster',
+  aggregationOperation: null,
+  formulaConfig: null,
+  ...m,
+});
+
+const chart = (chartType: Visualization['chartType'], metricIndices: number[]): Visualization => ({
+  chartType,
+  xAxisField: 'group',
+  yAxisField: 'value',
+  representation: 'group',
+  values: 'value',
+  barColor: '#007bff',
+  useCustomColors: false,
+  customColors: [],
+  metricIndices,
+});
+
+/** Reports an FTTH planner recognises, ready to run on any project. */
+export const DEMO_REPORTS: ReportBody[] = [
+  {
+    name: 'Network inventory per cluster',
+    metrics: [
+      metric('pbo', {
+        tableInfo: 'Network Element',
+        metricType: 'NetworkElement',
+        elementType: 'PboFat',
+      }),
+      metric('closures', {
+        tableInfo: 'Network Element',
+        metricType: 'NetworkElement',
+        elementType: 'SpliceClosure',
+      }),
+      metric('fdt', {
+        tableInfo: 'Network Element',
+        metricType: 'NetworkElement',
+        elementType: 'FDTSRO',
+      }),
+      metric('buildings', {
+        tableInfo: 'Network Element',
+        metricType: 'NetworkElement',
+        elementType: 'Building',
+      }),
+    ],
+    visualizations: [chart('BAR', [0, 1, 2, 3])],
+  },
+  {
+    name: 'Cable metres by capacity',
+    metrics: [
+      metric('cable', {
+        tableInfo: 'Project Info',
+        metricType: 'ProjectInfo',
+        attributeName: 'cableMetres',
+      }),
+    ],
+    visualizations: [chart('BAR', [0])],
+  },
+  {
+    name: 'PBO-FAT saturation',
+    metrics: [
+      metric('saturation', {
+        tableInfo: 'Formula Result',
+        metricType: 'FormulaResult',
+        elementType: 'PboFat',
+        aggregationOperation: 'AVERAGE',
+        formulaConfig: {
+          resultName: 'PBO saturation',
+          numberOfVariables: 2,
+          variableAttributes: ['Existing Users', 'Capacity'],
+          operations: ['DIVIDE'],
+          resultFormat: 'PERCENTAGE',
+        },
+      }),
+      metric('users', {
+        tableInfo: 'Network Element Attributes',
+        metricType: 'NetworkElementAttributes',
+        elementType: 'PboFat',
+        attributeName: 'Existing Users',
+        aggregationOperation: 'SUM',
+      }),
+    ],
+    visualizations: [chart('BAR', [0])],
+  },
+  {
+    name: 'Buildings and floors per cluster',
+    metrics: [
+      metric('buildings', {
+        tableInfo: 'Network Element',
+        metricType: 'NetworkElement',
+        elementType: 'Building',
+      }),
+      metric('floors', {
+        tableInfo: 'Network Element Attributes',
+        metricType: 'NetworkElementAttributes',
+        elementType: 'Building',
+        attributeName: 'Floors',
+        aggregationOperation: 'SUM',
+      }),
+    ],
+    visualizations: [chart('BAR', [0, 1])],
+  },
+  {
+    name: 'Progress of clusters by phase',
+    metrics: [
+      metric('phases', {
+        tableInfo: 'Project Info',
+        metricType: 'ProjectInfo',
+        attributeName: 'clusters',
+        groupByLevel: 'phase',
+      }),
+    ],
+    visualizations: [chart('PIE', [0])],
+  },
+];
+
+/** The ready-made reports for the admin and the demo planner, once. */
+export async function seedDemoReports(db: Queryable, userIds: number[]): Promise<void> {
+  for (const userId of userIds) {
+    const has = await db.one(sql`SELECT 1 FROM reports WHERE user_id = ${userId} LIMIT 1`);
+    if (has) continue;
+    for (const report of DEMO_REPORTS) await reportsRepository.create(db, userId, report);
+  }
+}
