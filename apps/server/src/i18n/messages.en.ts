@@ -246,6 +246,10 @@ export const en = {
   'reports.note.divisionByZero': '{count} division(s) by zero were left empty.',
   'qr.rollTooLong':
     'A thermal roll prints at most {max} labels a document: print a range (from, to).',
+  'reports.sheet.report': 'Report',
+  'reports.sheet.scope': 'Scope',
+  'reports.sheet.ranAt': 'Run at',
+  'reports.sheet.notes': 'Notes',
 } as const;
 
 export type MessageKey = keyof typeof en;

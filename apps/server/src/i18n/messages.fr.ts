@@ -261,4 +261,8 @@ export const fr: Record<MessageKey, string> = {
   'reports.note.divisionByZero': '{count} division(s) par zéro ont été laissées vides.',
   'qr.rollTooLong':
     'Un rouleau thermique imprime au plus {max} étiquettes par document : imprimez une plage (from, to).',
+  'reports.sheet.report': 'Rapport',
+  'reports.sheet.scope': 'Périmètre',
+  'reports.sheet.ranAt': 'Calculé le',
+  'reports.sheet.notes': 'Remarques',
 };

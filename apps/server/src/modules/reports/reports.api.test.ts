@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportAttributes, ReportRun } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -180,5 +181,42 @@ describe('saved reports', () => {
     const cbd01 = Number(run.metrics[0]?.rows.find((r) => r.group === 'CBD-01')?.value);
     expect(cbd01).toBeGreaterThan(10);
     expect(cbd01).toBeLessThan(50);
+  });
+
+  it('exports a run as a workbook: a sheet per metric with its scope, time and numbers', async () => {
+    const created = await call('POST', '/api/integration/reports/create', tokens.planner, {
+      ...INVENTORY,
+      name: 'Inventaire',
+    });
+    const { id } = created.json<{ data: Report }>().data;
+    const cbd01 = await idByName(t.db, 'clusters', 'CBD-01');
+    const response = await call(
+      'POST',
+      `/api/integration/reports/export/${id}?locale=fr`,
+      tokens.planner,
+      {
+        projectId: project,
+        clusterId: cbd01,
+      },
+    );
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/Inventaire-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Nombre de PBO-FAT', 'Mètres de câble']);
+    const [first] = book.worksheets;
+    expect(first?.getRow(1).values).toEqual([undefined, 'Rapport', 'Inventaire']);
+    expect(first?.getRow(2).getCell(2).value).toBe('Nairobi CBD › CBD-01');
+    expect(first?.getRow(3).getCell(2).value).toBeInstanceOf(Date);
+    expect(first?.getRow(5).values).toEqual([undefined, 'Cluster', 'Nombre de PBO-FAT']);
+    expect(first?.getRow(6).getCell(1).value).toBe('CBD-01');
+    expect(Number(first?.getRow(6).getCell(2).value)).toBeGreaterThan(10);
+    expect(
+      (
+        await call('POST', `/api/integration/reports/export/${id}`, tokens.field, {
+          projectId: project,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
+import { contentDisposition } from '../file-format/file-format.routes.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const userParams = z.object({ userId: paramId });
@@ -65,6 +66,24 @@ export function reportsRoutes(reports: ReportsService) {
         message: translate(requestLocale(request), 'reports.deleted', { name }),
       };
     });
+
+    api.post(
+      `${base}/export/:id`,
+      { schema: { tags, params: idParams, body: runReportBody } },
+      async (request, reply) => {
+        const { filename, bytes } = await reports.workbook(
+          requireUser(request),
+          request.params.id,
+          request.body,
+          requestLocale(request),
+        );
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', contentDisposition(filename))
+          .header('access-control-expose-headers', 'content-disposition')
+          .send(bytes);
+      },
+    );
 
     api.post(`${base}/run/draft`, { schema: { tags, body: runReportBody } }, async (request) => ({
       status: true,

@@ -12,10 +12,12 @@ import { AppError, forbidden } from '../../http/app-error.ts';
 import { assertProjectReadable } from '../access/access.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
+import { translate } from '../../i18n/translate.ts';
 import { reportAttributes } from './report-attributes.ts';
 import { chartResults, metricResult } from './report-results.ts';
 import { compileReport, type RunScope } from './report-sql.ts';
 import { checkReport } from './report-validation.ts';
+import { reportWorkbook } from './report-xlsx.ts';
 import { reportsRepository as repo } from './reports.repository.ts';
 
 const reportNotFound = (id: number) => new AppError(404, 'NOT_FOUND', 'reports.notFound', { id });
@@ -114,6 +116,31 @@ export function createReportsService(db: Database) {
 
     runDraft: (user: UserRecord, body: RunReportBody, locale: Locale) =>
       run(user, body.report ?? { name: '', metrics: [], visualizations: [] }, body, locale),
+
+    /** A saved report run and written as a workbook, named after the report and its day. */
+    async workbook(user: UserRecord, id: number, body: RunReportBody, locale: Locale) {
+      const report = await own(user, id);
+      const result = await run(user, report, body, locale);
+      await repo.ran(db, id);
+      const scope = await db.one<{ names: string }>(sql`
+        SELECT concat_ws(' › ', p.name, co.name, c.name) AS names
+        FROM projects p
+        LEFT JOIN central_offices co ON co.id = ${result.scope.centralOfficeId}
+        LEFT JOIN clusters c ON c.id = ${result.scope.clusterId}
+        WHERE p.id = ${result.scope.projectId}`);
+      const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+      const bytes = await reportWorkbook(result, {
+        reportName: report.name,
+        scope: scope?.names ?? '',
+        labels: {
+          report: t('reports.sheet.report'),
+          scope: t('reports.sheet.scope'),
+          ranAt: t('reports.sheet.ranAt'),
+          notes: t('reports.sheet.notes'),
+        },
+      });
+      return { filename: `${report.name}-${result.ranAt.slice(0, 10)}.xlsx`, bytes };
+    },
 
     async attributes(user: UserRecord, projectId: number) {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
