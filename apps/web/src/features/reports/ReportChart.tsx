@@ -15,11 +15,14 @@ export function ReportChart({
   result,
   config,
   title,
+  percentage,
   fileName,
 }: {
   result: VisualizationResult;
   config: Visualization | undefined;
+  /** The metrics drawn, by name. */
   title: string;
+  percentage: boolean;
   fileName: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -35,7 +38,7 @@ export function ReportChart({
     void import('./echarts-setup.ts').then(({ init }) => {
       if (disposed || !host.current) return;
       const instance = init(host.current, undefined, { renderer: 'canvas' });
-      instance.setOption(chartOption(result, config));
+      instance.setOption(chartOption(result, config, percentage));
       chart.current = instance;
       observer = new ResizeObserver(() => instance.resize());
       observer.observe(host.current);
@@ -47,7 +50,7 @@ export function ReportChart({
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [result, config]);
+  }, [result, config, percentage]);
 
   const downloadPng = () => {
     const url = chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
@@ -58,18 +61,14 @@ export function ReportChart({
     link.click();
   };
 
-  const summary = t('reports.view.chartSummary', {
-    kind,
-    title,
-    series: result.series.map((s) => s.name).join(', '),
-    count: categories.length,
-  });
+  const heading = t('reports.view.chartHeading', { kind, title });
+  const summary = t('reports.view.chartSummary', { kind, title, count: categories.length });
 
   return (
-    <Paper withBorder p="md" component="figure" m={0}>
+    <Paper withBorder p="md" component="figure" m={0} miw={0}>
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Title order={3} size="h5" component="figcaption">
-          {title}
+          {heading}
         </Title>
         <Button
           size="xs"
@@ -77,7 +76,7 @@ export function ReportChart({
           leftSection={<IconDownload size={14} />}
           onClick={downloadPng}
           disabled={!ready}
-          aria-label={t('reports.view.downloadPngOf', { title })}
+          aria-label={t('reports.view.downloadPngOf', { title: heading })}
         >
           {t('reports.view.downloadPng')}
         </Button>
@@ -90,7 +89,7 @@ export function ReportChart({
         <Box ref={host} role="img" aria-label={summary} h={320} w="100%" />
       )}
       <VisuallyHidden>
-        <Table aria-label={t('reports.view.chartData', { title })}>
+        <Table aria-label={t('reports.view.chartData', { title: heading })}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('reports.view.category')}</Table.Th>

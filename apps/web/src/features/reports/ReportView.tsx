@@ -1,7 +1,18 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import type { Report, ReportRun } from '@integration/contracts';
+import type { Metric, Report, ReportRun } from '@integration/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -105,31 +116,32 @@ export function ReportView({
 function RunResults({ run, report }: { run: ReportRun; report: Report }) {
   const { t } = useTranslation();
   const metricName = useMetricName();
-  const titleOf = (index: number) => {
-    const config = report.visualizations[index];
-    const names = (config?.metricIndices ?? [])
-      .map((i) => report.metrics[i])
-      .filter((m) => m !== undefined)
-      .map(metricName);
-    return `${t(`reports.chartTypes.${config?.chartType ?? 'BAR'}`)}: ${names.join(', ')}`;
-  };
+  const isPercentage = (metrics: Metric[]) =>
+    metrics.length > 0 && metrics.every((m) => m.formulaConfig?.resultFormat === 'PERCENTAGE');
+  const drawn = (index: number) =>
+    (report.visualizations[index]?.metricIndices ?? []).flatMap((i) => report.metrics[i] ?? []);
   return (
     <Stack>
       <Text size="sm" c="dimmed">
         {t('reports.view.ranAt', { date: formatDate(run.ranAt) })}
       </Text>
       {run.visualizations.length > 0 && (
-        <Stack component="section" aria-label={t('reports.view.charts')}>
+        <SimpleGrid
+          cols={{ base: 1, lg: 2 }}
+          component="section"
+          aria-label={t('reports.view.charts')}
+        >
           {run.visualizations.map((v) => (
             <ReportChart
               key={v.index}
               result={v}
               config={report.visualizations[v.index]}
-              title={titleOf(v.index)}
+              title={drawn(v.index).map(metricName).join(', ')}
+              percentage={isPercentage(drawn(v.index))}
               fileName={`${report.name}-${v.index + 1}`}
             />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
       {run.metrics.map((result) => (
         <Paper

@@ -11,11 +11,12 @@ export function categoriesOf(result: VisualizationResult): string[] {
 /**
  * The ECharts option of one chart: bars or lines over the categories (the first series in the
  * chart's bar colour, or one custom colour per bar), or one pie per series, always with a legend
- * and tooltips.
+ * and tooltips; `percentage` marks the value axis when every figure drawn is one.
  */
 export function chartOption(
   result: VisualizationResult,
   config: Visualization | undefined,
+  percentage = false,
 ): EChartsCoreOption {
   const base = {
     animation: false,
@@ -42,12 +43,13 @@ export function chartOption(
     ...base,
     grid: { left: 8, right: 16, top: 24, bottom: 48, containLabel: true },
     xAxis: { type: 'category', data: categories, axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value' },
+    yAxis: { type: 'value', axisLabel: percentage ? { formatter: '{value} %' } : {} },
     series: result.series.map((series, i) => {
       const byName = new Map(series.data.map((p) => [p.name, p.value]));
       const color = i === 0 ? config?.barColor : undefined;
       return {
         type: result.chartType === 'LINE' ? 'line' : 'bar',
+        barMaxWidth: 64,
         name: series.name,
         ...(color ? { itemStyle: { color }, lineStyle: { color } } : {}),
         data: categories.map((name, k) => {

@@ -1,0 +1,190 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ReportRun } from '@integration/contracts';
+import { ADMIN } from './support/server.ts';
+import { unique } from './support/hierarchy.ts';
+import { expectOnProjects, signIn } from './support/ui.ts';
+
+/** Chooses an option of a Mantine select found by its accessible name. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Adds a metric of a table info and opens its configuration dialog. */
+async function addMetric(page: Page, builder: Locator, tableInfo: string, n: number) {
+  await choose(page, builder, 'Table info', tableInfo);
+  await builder.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Metric ${n}: ${tableInfo}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Applies a metric once its live preview on the preview project shows rows. */
+async function applyWithPreview(dialog: Locator) {
+  await expect(
+    dialog.getByRole('region', { name: 'Preview' }).getByRole('table').getByRole('row'),
+  ).not.toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function addChart(page: Page, builder: Locator, type: string, metric: string) {
+  await choose(page, builder, 'Graphic type', type);
+  await builder.getByRole('button', { name: 'Configure', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configure graphic' });
+  await dialog.getByRole('checkbox', { name: /^1\. / }).uncheck();
+  await dialog.getByRole('checkbox', { name: metric }).check();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const number = (value: number) =>
+  new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(value);
+
+test('a planner builds a KPI report of every metric type with two charts, saves, runs and reads it', async ({
+  page,
+}) => {
+  const name = unique('Morning KPIs');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expectOnProjects(page);
+  await page.getByRole('link', { name: 'Reports' }).click();
+  await expect(page).toHaveTitle('Integration | Reports');
+
+  await page.getByRole('button', { name: 'New KPI Report' }).first().click();
+  const builder = page.getByRole('dialog', { name: 'New KPI Report' });
+  await expect(builder.getByRole('table', { name: 'Metrics of the report' })).toContainText(
+    'No data available',
+  );
+  await expect(builder.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await builder.getByLabel('Report name').fill(name);
+  await choose(page, builder, 'Preview on project', 'Nairobi CBD');
+
+  let dialog = await addMetric(page, builder, 'Project Info', 1);
+  await choose(page, dialog, 'Information', 'Number of users');
+  await applyWithPreview(dialog);
+
+  dialog = await addMetric(page, builder, 'Network Element', 2);
+  await expect(dialog.getByRole('combobox', { name: 'Element type' })).toHaveValue('PBO-FAT');
+  await applyWithPreview(dialog);
+
+  dialog = await addMetric(page, builder, 'Network Element Attributes', 3);
+  await choose(page, dialog, 'Attribute', 'Capacity (number)');
+  await choose(page, dialog, 'Aggregation', 'Sum');
+  await applyWithPreview(dialog);
+
+  dialog = await addMetric(page, builder, 'Formula Result', 4);
+  await choose(page, dialog, 'Variable 1', 'Existing Users');
+  await choose(page, dialog, 'Operation after variable 1', '÷ Divide');
+  await choose(page, dialog, 'Variable 2', 'Capacity');
+  await dialog.getByLabel('Result name').fill('PBO saturation');
+  await choose(page, dialog, 'Result format', 'Percentage');
+  await applyWithPreview(dialog);
+
+  const metrics = builder.getByRole('table', { name: 'Metrics of the report' });
+  await expect(metrics.getByRole('row')).toHaveCount(5);
+  await expect(metrics).toContainText('PBO saturation');
+
+  await addChart(page, builder, 'Column', '2. Number of PBO-FAT');
+  await addChart(page, builder, 'Pie', '3. Sum of Capacity (PBO-FAT)');
+  await expect(builder.getByRole('list', { name: 'Charts of the report' })).toContainText(
+    'Chart 2: Pie of metrics 3',
+  );
+  await builder.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Report saved successfully!')).toBeVisible();
+  await expect(builder).toBeHidden();
+
+  await page.reload();
+  const list = page.getByRole('table', { name: 'Your reports' });
+  const row = list.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('4');
+  await expect(row).toContainText('Never');
+
+  await page.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(page).toHaveURL(/\/reports\?report=\d+/);
+  const reportId = Number(new URL(page.url()).searchParams.get('report'));
+  await choose(page, page.locator('main'), 'Project', 'Nairobi CBD');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByText(/^Run on /)).toBeVisible();
+
+  // The figures are those the API computes for the same scope.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const projects = await page.request.get('/api/projects/platforms?platformName=integration', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const projectId = ((await projects.json()) as { data: { id: number; name: string }[] }).data.find(
+    (p) => p.name === 'Nairobi CBD',
+  )?.id;
+  const answer = await page.request.post(`/api/integration/reports/run/${reportId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { projectId },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const run = ((await answer.json()) as { data: ReportRun }).data;
+  expect(run.metrics).toHaveLength(4);
+  for (const result of run.metrics) {
+    const table = page.getByRole('table', { name: result.title, exact: true });
+    await expect(table.getByRole('row')).toHaveCount(Math.max(1, result.rows.length) + 1);
+    for (const line of result.rows) {
+      const group = String(line.group ?? '');
+      const value = line.value;
+      const cells = [group, typeof value === 'number' ? number(value) : String(value ?? '')];
+      const shown = table.getByRole('row').filter({ hasText: group }).first();
+      for (const text of cells) await expect(shown).toContainText(text);
+    }
+  }
+  const saturation = run.metrics[3];
+  if (saturation?.rows.some((r) => typeof r.value === 'number')) {
+    await expect(page.getByRole('table', { name: 'PBO saturation' })).toContainText('%');
+  }
+
+  // Sorting a column reorders the rows.
+  const counts = page.getByRole('table', { name: run.metrics[1]?.title ?? '', exact: true });
+  await counts
+    .getByRole('button', { name: /^Sort by / })
+    .last()
+    .click();
+  await expect(counts.getByRole('columnheader').last()).toHaveAttribute('aria-sort', 'ascending');
+
+  // Charts: drawn, with a summary as their name and their figures as a table.
+  const charts = page.getByRole('region', { name: 'Charts' });
+  await expect(charts.locator('canvas')).toHaveCount(2);
+  await expect(charts.getByRole('img', { name: /^Column chart/ })).toBeVisible();
+  await expect(charts.getByRole('img', { name: /^Pie chart/ })).toBeVisible();
+  const figures = page.getByRole('table', { name: /^Figures of the chart Column/ });
+  await expect(figures).toBeAttached();
+  const firstGroup = run.visualizations[0]?.series[0]?.data[0];
+  if (firstGroup) await expect(figures).toContainText(firstGroup.name);
+  const png = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download the chart Column.* as PNG$/ }).click();
+  expect((await png).suggestedFilename()).toBe(`${name}-1.png`);
+
+  // The list now knows when it last ran.
+  await page.getByRole('button', { name: '← All reports' }).click();
+  await expect(list.getByRole('row', { name: new RegExp(name) })).not.toContainText('Never');
+
+  // The same in French.
+  await page.evaluate(() => localStorage.setItem('locale', 'fr'));
+  await page.goto(`/reports?report=${reportId}`);
+  await choose(page, page.locator('main'), 'Projet', 'Nairobi CBD');
+  await page.getByRole('button', { name: 'Exécuter', exact: true }).click();
+  await expect(page.getByText(/^Exécuté le /)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Graphique Colonnes/ })).toBeVisible();
+  await page.getByRole('button', { name: '← Tous les rapports' }).click();
+  await expect(page.getByRole('button', { name: 'Nouveau rapport KPI' })).toBeVisible();
+  await page.getByRole('button', { name: `Modifier ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Modifier le rapport KPI' });
+  await expect(edit.getByLabel('Nom du rapport')).toHaveValue(name);
+  await edit.getByRole('button', { name: 'Annuler' }).click();
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.reload();
+
+  // Duplicate, then delete both.
+  await page.getByRole('button', { name: `Duplicate ${name}` }).click();
+  await expect(list.getByRole('row', { name: new RegExp(`${name} \\(copy\\)`) })).toBeVisible();
+  for (const target of [`${name} (copy)`, name]) {
+    await page.getByRole('button', { name: `Delete ${target}`, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`Report '${target}' deleted.`)).toBeVisible();
+  }
+  await expect(list.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
