@@ -1,9 +1,16 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportAttributes, ReportRun } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { idByName, userIdByEmail } from '../../test/seeded.ts';
 
+const run = promisify(execFile);
 let t: TestApp;
 const tokens = { admin: '', planner: '', field: '' };
 let plannerId = 0;
@@ -219,4 +226,39 @@ describe('saved reports', () => {
       ).statusCode,
     ).toBe(403);
   });
+
+  it.skipIf(!existsSync('/usr/bin/pdftotext'))(
+    'exports a run as a PDF: its title, scope, the chart as vector and the tables',
+    async () => {
+      const listed = await call(
+        'GET',
+        `/api/integration/reports/user/${plannerId}`,
+        tokens.planner,
+      );
+      const inventory = listed
+        .json<{ data: Report[] }>()
+        .data.find((r) => r.name === 'Network inventory per cluster');
+      const response = await call(
+        'POST',
+        `/api/integration/reports/export/${inventory?.id ?? 0}?format=pdf`,
+        tokens.planner,
+        { projectId: project },
+      );
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'report-'));
+      try {
+        await writeFile(path.join(dir, 'report.pdf'), response.rawPayload);
+        const { stdout } = await run('pdftotext', ['-layout', path.join(dir, 'report.pdf'), '-']);
+        expect(stdout).toContain('Network inventory per cluster');
+        expect(stdout).toContain('Nairobi CBD');
+        expect(stdout).toMatch(/CBD-01\s+\d+/);
+        expect(stdout).toContain('Number of PBO-FAT');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      // The chart is drawn, not pasted as an image.
+      expect(response.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+    },
+  );
 });

@@ -15,6 +15,12 @@ import { contentDisposition } from '../file-format/file-format.routes.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const userParams = z.object({ userId: paramId });
+// Loose: `?locale=` (read by the error and message language) must survive the parse.
+const exportQuery = z.object({ format: z.enum(['xlsx', 'pdf']).default('xlsx') }).loose();
+const MEDIA_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
 
 /** The report paths of SPEC §7, with update, delete, draft runs and the builder's attributes. */
 export function reportsRoutes(reports: ReportsService) {
@@ -69,16 +75,18 @@ export function reportsRoutes(reports: ReportsService) {
 
     api.post(
       `${base}/export/:id`,
-      { schema: { tags, params: idParams, body: runReportBody } },
+      { schema: { tags, params: idParams, body: runReportBody, querystring: exportQuery } },
       async (request, reply) => {
-        const { filename, bytes } = await reports.workbook(
+        const format = request.query.format;
+        const { filename, bytes } = await reports.document(
           requireUser(request),
           request.params.id,
           request.body,
           requestLocale(request),
+          format,
         );
         return reply
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .type(MEDIA_TYPES[format])
           .header('content-disposition', contentDisposition(filename))
           .header('access-control-expose-headers', 'content-disposition')
           .send(bytes);

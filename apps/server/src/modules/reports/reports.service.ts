@@ -17,6 +17,7 @@ import { reportAttributes } from './report-attributes.ts';
 import { chartResults, metricResult } from './report-results.ts';
 import { compileReport, type RunScope } from './report-sql.ts';
 import { checkReport } from './report-validation.ts';
+import { reportPdf } from './report-pdf.ts';
 import { reportWorkbook } from './report-xlsx.ts';
 import { reportsRepository as repo } from './reports.repository.ts';
 
@@ -117,29 +118,47 @@ export function createReportsService(db: Database) {
     runDraft: (user: UserRecord, body: RunReportBody, locale: Locale) =>
       run(user, body.report ?? { name: '', metrics: [], visualizations: [] }, body, locale),
 
-    /** A saved report run and written as a workbook, named after the report and its day. */
-    async workbook(user: UserRecord, id: number, body: RunReportBody, locale: Locale) {
+    /** A saved report run and written as a workbook or a PDF, named after it and its day. */
+    async document(
+      user: UserRecord,
+      id: number,
+      body: RunReportBody,
+      locale: Locale,
+      format: 'xlsx' | 'pdf',
+    ) {
       const report = await own(user, id);
       const result = await run(user, report, body, locale);
       await repo.ran(db, id);
-      const scope = await db.one<{ names: string }>(sql`
-        SELECT concat_ws(' › ', p.name, co.name, c.name) AS names
-        FROM projects p
-        LEFT JOIN central_offices co ON co.id = ${result.scope.centralOfficeId}
-        LEFT JOIN clusters c ON c.id = ${result.scope.clusterId}
-        WHERE p.id = ${result.scope.projectId}`);
+      const scope =
+        (
+          await db.one<{ names: string }>(sql`
+            SELECT concat_ws(' › ', p.name, co.name, c.name) AS names
+            FROM projects p
+            LEFT JOIN central_offices co ON co.id = ${result.scope.centralOfficeId}
+            LEFT JOIN clusters c ON c.id = ${result.scope.clusterId}
+            WHERE p.id = ${result.scope.projectId}`)
+        )?.names ?? '';
       const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
-      const bytes = await reportWorkbook(result, {
-        reportName: report.name,
-        scope: scope?.names ?? '',
-        labels: {
-          report: t('reports.sheet.report'),
-          scope: t('reports.sheet.scope'),
-          ranAt: t('reports.sheet.ranAt'),
-          notes: t('reports.sheet.notes'),
-        },
-      });
-      return { filename: `${report.name}-${result.ranAt.slice(0, 10)}.xlsx`, bytes };
+      const filename = `${report.name}-${result.ranAt.slice(0, 10)}.${format}`;
+      const bytes =
+        format === 'pdf'
+          ? await reportPdf(result, {
+              report,
+              scope,
+              ranAt: result.ranAt.slice(0, 16).replace('T', ' '),
+              notesLabel: t('reports.sheet.notes'),
+            })
+          : await reportWorkbook(result, {
+              reportName: report.name,
+              scope,
+              labels: {
+                report: t('reports.sheet.report'),
+                scope: t('reports.sheet.scope'),
+                ranAt: t('reports.sheet.ranAt'),
+                notes: t('reports.sheet.notes'),
+              },
+            });
+      return { filename, bytes };
     },
 
     async attributes(user: UserRecord, projectId: number) {

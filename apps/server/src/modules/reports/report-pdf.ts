@@ -1,0 +1,106 @@
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { ReportBody, ReportRun } from '@integration/contracts';
+import { LABEL_FONTS, winAnsiText } from '../qrcode/documents/pdf-fonts.ts';
+import { chartOption, chartSvg } from './report-charts.ts';
+
+export interface ReportPdfContext {
+  report: ReportBody;
+  scope: string;
+  ranAt: string;
+  notesLabel: string;
+}
+
+const MARGIN = 40;
+const ROW = 16;
+
+/**
+ * A run as a PDF: its title, scope and time, each chart drawn as vector (ECharts' SVG), then
+ * each metric as a table that continues across pages. Small enough to build in memory.
+ */
+export async function reportPdf(run: ReportRun, context: ReportPdfContext): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: context.report.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const text = (s: string) => winAnsiText(s);
+
+  doc.font(LABEL_FONTS.bold).fontSize(18).text(text(context.report.name));
+  doc.font(LABEL_FONTS.regular).fontSize(10).fillColor('#555');
+  doc
+    .text(text(`${context.scope} · ${context.ranAt}`))
+    .fillColor('#000')
+    .moveDown();
+
+  for (const chart of run.visualizations) {
+    const config = context.report.visualizations[chart.index];
+    if (!config || chart.series.length === 0) continue;
+    const height = 260;
+    if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    doc
+      .font(LABEL_FONTS.bold)
+      .fontSize(11)
+      .text(text(chart.series.map((s) => s.name).join(' · ')));
+    const svg = chartSvg(chartOption(config, chart), Math.round(width), height);
+    SVGtoPDF(doc, svg, MARGIN, doc.y + 4, { width, height, assumePt: true });
+    doc.y += height + 16;
+  }
+
+  for (const metric of run.metrics) {
+    if (doc.y + 3 * ROW > doc.page.height - MARGIN) doc.addPage();
+    doc.x = MARGIN;
+    doc.font(LABEL_FONTS.bold).fontSize(12).text(text(metric.title)).moveDown(0.3);
+    const columnWidth = width / Math.max(1, metric.columns.length);
+    const line = (cells: string[], bold: boolean) => {
+      if (doc.y + ROW > doc.page.height - MARGIN) doc.addPage();
+      const y = doc.y;
+      doc.font(bold ? LABEL_FONTS.bold : LABEL_FONTS.regular).fontSize(9);
+      cells.forEach((cell, i) =>
+        doc.text(text(cell), MARGIN + i * columnWidth, y, {
+          width: columnWidth - 6,
+          height: ROW,
+          ellipsis: true,
+          lineBreak: false,
+          align: i === 0 ? 'left' : 'right',
+        }),
+      );
+      doc
+        .moveTo(MARGIN, y + ROW - 3)
+        .lineTo(MARGIN + width, y + ROW - 3)
+        .strokeColor('#ddd')
+        .stroke();
+      doc.y = y + ROW;
+    };
+    line(
+      metric.columns.map((c) => c.label),
+      true,
+    );
+    for (const row of metric.rows) {
+      line(
+        metric.columns.map((c) => {
+          const value = row[c.key];
+          if (value === null || value === undefined) return '';
+          return c.kind === 'percentage' ? `${value} %` : String(value);
+        }),
+        false,
+      );
+    }
+    doc.x = MARGIN;
+    for (const note of metric.notes) {
+      doc
+        .font(LABEL_FONTS.regular)
+        .fontSize(8)
+        .fillColor('#555')
+        .text(text(`${context.notesLabel}: ${note}`), MARGIN);
+      doc.fillColor('#000');
+    }
+    doc.moveDown();
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
