@@ -17,7 +17,7 @@ export function chartOption(
           radius: '60%',
           name: first?.name ?? '',
           data: (first?.data ?? []).map((d) => ({ name: d.name, value: d.value ?? 0 })),
-          label: { formatter: '{b}: {c}' },
+          label: { formatter: '{b}: {c}', color: '#333' },
         },
       ],
     };
