@@ -7,6 +7,7 @@ import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
+import { reportsFigures } from './reports.bench.ts';
 import { qrFigures } from './qr.bench.ts';
 import { startupFigures } from './startup.bench.ts';
 
@@ -38,5 +39,10 @@ if (!only || only === 'map') {
 if (!only || only === 'qr') {
   const { figures, notes } = await qrFigures();
   printFigures('QR tags: labels PDF and spreadsheet', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'reports') {
+  const { figures, notes } = await reportsFigures();
+  printFigures('KPI reports: the engine against hand-written SQL', figures);
   for (const note of notes) console.log(`- ${note}`);
 }

@@ -1,0 +1,153 @@
+// `npm run bench reports`: a report of one metric of each type over 1,000,000 generated
+// elements, grouped by cluster, through the API, beside the hand-written SQL aggregate that
+// computes the same numbers, in the same run.
+import { sql } from 'drizzle-orm';
+import type { Metric, ReportRun } from '@integration/contracts';
+import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
+import { startBenchServer } from './lib/bench-server.ts';
+import { interleavedMediansMs, type Figure } from './lib/report.ts';
+
+const ELEMENTS = Number(process.env.BENCH_REPORT_ELEMENTS ?? 1_000_000);
+const CLUSTERS = 50;
+const RUNS = 5;
+
+const metric = (id: string, m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
+  metricId: id,
+  tableInfo: '',
+  attributeName: null,
+  elementType: null,
+  groupByLevel: 'cluster',
+  aggregationOperation: null,
+  formulaConfig: null,
+  ...m,
+});
+
+const METRICS: Metric[] = [
+  metric('clusters', { metricType: 'ProjectInfo', attributeName: 'clusters' }),
+  metric('pbo', { metricType: 'NetworkElement', elementType: 'PboFat' }),
+  metric('floors', {
+    metricType: 'NetworkElementAttributes',
+    elementType: 'Building',
+    attributeName: 'Floors',
+    aggregationOperation: 'SUM',
+  }),
+  metric('saturation', {
+    metricType: 'FormulaResult',
+    elementType: 'PboFat',
+    aggregationOperation: 'AVERAGE',
+    formulaConfig: {
+      resultName: 'PBO saturation',
+      numberOfVariables: 2,
+      variableAttributes: ['Existing Users', 'Capacity'],
+      operations: ['DIVIDE'],
+      resultFormat: 'PERCENTAGE',
+    },
+  }),
+];
+
+/** A project of its own with CLUSTERS clusters and ELEMENTS elements, half PBO-FATs, half buildings. */
+async function generate(bench: BenchDatabase): Promise<{ projectId: number; officeId: number }> {
+  const { db } = bench;
+  const row = await db.one<{ projectId: number; officeId: number }>(sql`
+    WITH p AS (
+      INSERT INTO projects (main_project_id, name)
+      SELECT id, 'Report bench' FROM main_projects ORDER BY id LIMIT 1 RETURNING id)
+    INSERT INTO central_offices (project_id, name) SELECT id, 'CO bench' FROM p
+    RETURNING project_id AS "projectId", id AS "officeId"`);
+  if (!row) throw new Error('bench project not created');
+  const { templatesRepository } =
+    await import('../apps/server/src/modules/templates/templates.repository.ts');
+  await templatesRepository.ensureDefaults(db, [row.projectId]);
+  await db.rows(sql`
+    INSERT INTO clusters (central_office_id, name)
+    SELECT ${row.officeId}, 'RB-' || lpad(s::text, 3, '0') FROM generate_series(1, ${CLUSTERS}) s`);
+  // In batches: PGlite holds one statement's rows in memory.
+  const batch = 100_000;
+  for (let from = 0; from < ELEMENTS; from += batch) {
+    await db.rows(sql`
+      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes)
+      SELECT c.id, t.type, t.id, t.type || '-' || s,
+             ST_SetSRID(ST_MakePoint(36.8 + (s % 1000) * 0.0001, -1.28 - (s / 1000) * 0.0001), 4326),
+             CASE WHEN t.type = 'PboFat'
+               THEN jsonb_build_object(
+                 'Capacity', CASE WHEN s % 3 = 0 THEN '"16"' ELSE '"8"' END,
+                 'FAT Existing Users ID', '[' || repeat('{"mainId":"U"},', s % 5) || '{"mainId":"U"}]')
+               ELSE jsonb_build_object('Floors', (s % 7) + 1) END
+      FROM generate_series(${from + 1}, ${Math.min(from + batch, ELEMENTS)}) s
+      JOIN clusters c ON c.central_office_id = ${row.officeId}
+                     AND c.name = 'RB-' || lpad(((s % ${CLUSTERS}) + 1)::text, 3, '0')
+      JOIN element_templates t ON t.project_id = ${row.projectId} AND t.is_default
+                              AND t.type = CASE WHEN s % 2 = 0 THEN 'PboFat' ELSE 'Building' END`);
+  }
+  await db.rows(sql`ANALYZE network_elements`);
+  return row;
+}
+
+/** The same numbers, as one would write them by hand: one pass over the elements. */
+const handWritten = (officeId: number) => sql`
+  SELECT c.name,
+         count(*) FILTER (WHERE e.type = 'PboFat') AS pbo,
+         sum((e.attributes->>'Floors')::float8) FILTER (WHERE e.type = 'Building') AS floors,
+         avg(jsonb_array_length((e.attributes->>'FAT Existing Users ID')::jsonb)
+             / nullif(trim(both '"' FROM e.attributes->>'Capacity')::float8, 0) * 100)
+           FILTER (WHERE e.type = 'PboFat') AS saturation,
+         1 AS clusters
+  FROM clusters c
+  LEFT JOIN network_elements e ON e.cluster_id = c.id AND e.deleted_at IS NULL
+  WHERE c.central_office_id = ${officeId}
+  GROUP BY c.name ORDER BY c.name`;
+
+export async function reportsFigures(): Promise<{ figures: Figure[]; notes: string[] }> {
+  const figures: Figure[] = [];
+  const notes: string[] = [];
+  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+  if (await postgresAvailable()) kinds.push('postgres');
+  for (const kind of kinds) {
+    const bench = await benchDatabase(kind);
+    const server = await startBenchServer(bench);
+    try {
+      const started = performance.now();
+      const { projectId, officeId } = await generate(bench);
+      notes.push(
+        `reports (${bench.label}): ${ELEMENTS.toLocaleString('en')} elements in ${CLUSTERS} clusters generated in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      );
+      const body = JSON.stringify({
+        projectId,
+        centralOfficeId: officeId,
+        report: { name: 'bench', metrics: METRICS, visualizations: [] },
+      });
+      // Both give the same numbers (checked once, on the PBO-FATs of the first cluster).
+      const answer = JSON.parse(
+        await server.call('POST', '/integration/reports/run/draft', body),
+      ) as {
+        data: ReportRun;
+      };
+      const reference = await bench.db.rows<{ name: string; pbo: number; floors: number }>(
+        handWritten(officeId),
+      );
+      const ours = answer.data.metrics[1]?.rows.find((r) => r.group === reference[0]?.name);
+      if (Number(ours?.value) !== Number(reference[0]?.pbo)) {
+        throw new Error(
+          `reports bench: the engine and the hand-written SQL disagree (${ours?.value} vs ${reference[0]?.pbo})`,
+        );
+      }
+      const [engine, bare] = await interleavedMediansMs(RUNS, [
+        () => server.call('POST', '/integration/reports/run/draft', body),
+        () => bench.db.rows(handWritten(officeId)),
+      ]);
+      figures.push({
+        name: `report of 4 metrics (one of each type) over ${ELEMENTS / 1e6} M elements by cluster (HTTP, ${bench.label})`,
+        ours: engine ?? NaN,
+        reference: bare ?? NaN,
+        referenceName: 'hand-written SQL aggregate, one pass, same numbers',
+        unit: 'ms',
+        goal: 1.2,
+      });
+    } finally {
+      await server.app.close();
+      await bench.dispose();
+    }
+  }
+  notes.push(`reports: median of ${RUNS} runs after a warm-up, the two ways taking turns.`);
+  return { figures, notes };
+}
