@@ -1,4 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { ReportRun } from '@integration/contracts';
 import { ADMIN } from './support/server.ts';
 import { unique } from './support/hierarchy.ts';
@@ -37,6 +39,29 @@ async function addChart(page: Page, builder: Locator, type: string, metric: stri
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** The files of a zip (an .xlsx) by name, read through its central directory. */
+function unzip(bytes: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  let at = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let entry = bytes.readUInt32LE(at + 16);
+  const count = bytes.readUInt16LE(at + 10);
+  for (let i = 0; i < count; i++) {
+    const method = bytes.readUInt16LE(entry + 10);
+    const size = bytes.readUInt32LE(entry + 20);
+    const nameLength = bytes.readUInt16LE(entry + 28);
+    const skip = nameLength + bytes.readUInt16LE(entry + 30) + bytes.readUInt16LE(entry + 32);
+    const local = bytes.readUInt32LE(entry + 42);
+    const name = bytes.toString('utf8', entry + 46, entry + 46 + nameLength);
+    at = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(at, at + size);
+    files.set(name, (method === 8 ? inflateRawSync(data) : data).toString('utf8'));
+    entry += 46 + skip;
+  }
+  return files;
+}
+
+const bytesOf = async (download: Download) => readFile(await download.path());
 
 const number = (value: number) =>
   new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(value);
@@ -157,6 +182,25 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   const png = page.waitForEvent('download');
   await page.getByRole('button', { name: /^Download the chart Column.* as PNG$/ }).click();
   expect((await png).suggestedFilename()).toBe(`${name}-1.png`);
+
+  // The run as a spreadsheet (a sheet per metric, the figures as numbers) and as a PDF.
+  const sheet = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  const xlsx = await sheet;
+  expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^${name}-.+\\.xlsx$`));
+  const workbook = unzip(await bytesOf(xlsx));
+  const sheetNames = [
+    ...(workbook.get('xl/workbook.xml') ?? '').matchAll(/<sheet [^>]*name="([^"]+)"/g),
+  ].map((m) => m[1]);
+  expect(sheetNames.length).toBeGreaterThanOrEqual(4);
+  const pbo = run.metrics[1]?.rows.find((r) => typeof r.value === 'number' && r.value > 0)?.value;
+  const sheets = [...workbook.entries()].filter(([file]) => file.startsWith('xl/worksheets/'));
+  expect(sheets.some(([, xml]) => xml.includes(`<v>${String(pbo)}</v>`))).toBe(true);
+  const document = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const pdf = await document;
+  expect(pdf.suggestedFilename()).toMatch(new RegExp(`^${name}-.+\\.pdf$`));
+  expect((await bytesOf(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
 
   // The list now knows when it last ran.
   await page.getByRole('button', { name: '← All reports' }).click();

@@ -11,12 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypePdf, IconPlayerPlay } from '@tabler/icons-react';
 import type { Metric, Report, ReportRun } from '@integration/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { formatDate } from '../../app/format.ts';
+import { DownloadProgress } from '../qr/DownloadProgress.tsx';
+import { useDocumentDownload } from '../qr/useDocumentDownload.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { reportKeys, reportsApi, type RunScope } from './reports.api.ts';
@@ -53,6 +55,7 @@ export function ReportView({
     mutationFn: (s: RunScope) => reportsApi.run(reportId, s),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
+  const download = useDocumentDownload();
   const runNow = run.mutate;
   const projectId = scope.projectId;
   const start = () => {
@@ -100,8 +103,31 @@ export function ReportView({
           >
             {t('reports.view.run')}
           </Button>
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="light"
+              leftSection={
+                format === 'pdf' ? <IconFileTypePdf size={16} /> : <IconFileSpreadsheet size={16} />
+              }
+              disabled={projectId === undefined || !saved || download.state !== null}
+              onClick={() =>
+                saved &&
+                projectId !== undefined &&
+                void download.run(
+                  saved.name,
+                  format === 'pdf' ? 'pdf' : 'excel',
+                  (progress, signal) =>
+                    reportsApi.export(saved.id, { ...scope, projectId }, format, progress, signal),
+                )
+              }
+            >
+              {t(`reports.view.export.${format}`)}
+            </Button>
+          ))}
         </Group>
       </Paper>
+      {download.state && <DownloadProgress state={download.state} onCancel={download.cancel} />}
       {run.isError && (
         <Alert color="red" title={t('reports.view.runFailed')}>
           {errorMessage(run.error, t)}
@@ -143,29 +169,32 @@ function RunResults({ run, report }: { run: ReportRun; report: Report }) {
           ))}
         </SimpleGrid>
       )}
-      {run.metrics.map((result) => (
-        <Paper
-          key={result.metricId}
-          withBorder
-          p="md"
-          component="section"
-          aria-label={result.title}
-        >
-          <Title order={2} size="h4" mb="xs">
-            {result.title}
-          </Title>
-          {result.notes.length > 0 && (
-            <Alert color="yellow" mb="sm" p="xs">
-              <List size="sm">
-                {result.notes.map((note) => (
-                  <List.Item key={note}>{note}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
-          <ResultTable result={result} />
-        </Paper>
-      ))}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {run.metrics.map((result) => (
+          <Paper
+            key={result.metricId}
+            withBorder
+            p="md"
+            miw={0}
+            component="section"
+            aria-label={result.title}
+          >
+            <Title order={2} size="h4" mb="xs">
+              {result.title}
+            </Title>
+            {result.notes.length > 0 && (
+              <Alert color="yellow" mb="sm" p="xs">
+                <List size="sm">
+                  {result.notes.map((note) => (
+                    <List.Item key={note}>{note}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            <ResultTable result={result} />
+          </Paper>
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }

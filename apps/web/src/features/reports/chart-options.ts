@@ -50,6 +50,7 @@ export function chartOption(
       return {
         type: result.chartType === 'LINE' ? 'line' : 'bar',
         barMaxWidth: 64,
+        symbolSize: 8,
         name: series.name,
         ...(color ? { itemStyle: { color }, lineStyle: { color } } : {}),
         data: categories.map((name, k) => {

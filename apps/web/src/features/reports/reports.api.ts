@@ -6,6 +6,7 @@ import type {
   RunReportBody,
 } from '@integration/contracts';
 import { api } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
 
 type Data<T> = { data: T; message?: string };
 
@@ -16,6 +17,24 @@ export const reportKeys = {
   all: ['reports'] as const,
   ofUser: (userId: number) => ['reports', 'user', userId] as const,
   one: (id: number) => ['reports', 'one', id] as const,
+  /** A run of a saved report as a document: one sheet per metric, or tables and charts as PDF. */
+  export: (
+    id: number,
+    scope: RunScope,
+    format: 'xlsx' | 'pdf',
+    onProgress: (bytes: number) => void,
+    signal: AbortSignal,
+  ) =>
+    downloadFile(
+      `/integration/reports/export/${id}?format=${format}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(scope),
+        signal,
+      },
+      onProgress,
+    ),
   attributes: (projectId: number) => ['reports', 'attributes', projectId] as const,
   run: (id: number, scope: RunScope) => ['reports', 'run', id, scope] as const,
   draft: (scope: RunScope, report: ReportBody) => ['reports', 'draft', scope, report] as const,
@@ -36,6 +55,24 @@ export const reportsApi = {
   runDraft: (scope: RunScope, report: ReportBody) =>
     api<Data<ReportRun>>('POST', '/integration/reports/run/draft', { ...scope, report }).then(
       (r) => r.data,
+    ),
+  /** A run of a saved report as a document: one sheet per metric, or tables and charts as PDF. */
+  export: (
+    id: number,
+    scope: RunScope,
+    format: 'xlsx' | 'pdf',
+    onProgress: (bytes: number) => void,
+    signal: AbortSignal,
+  ) =>
+    downloadFile(
+      `/integration/reports/export/${id}?format=${format}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(scope),
+        signal,
+      },
+      onProgress,
     ),
   attributes: (projectId: number) =>
     api<Data<ReportAttributes>>('GET', `/integration/reports/attributes/${projectId}`).then(
