@@ -8,14 +8,7 @@ import {
   type VisualizationResult,
 } from '@integration/contracts';
 import { translate } from '../../i18n/translate.ts';
-
-/** A row of a metric's subquery. */
-interface RawRow {
-  group: string | null;
-  value: unknown;
-  notNumbers?: number;
-  divisionsByZero?: number;
-}
+import type { RawRow } from './report-sql.ts';
 
 const PHASES = ['In-Progress', 'Completed', 'Cancelled'];
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -9,19 +9,61 @@ export interface RunScope {
   clusterId: number | null;
 }
 
-/**
- * A report run compiled to one parameterised query: every metric is a subquery answering its
- * rows as JSON, side by side in one row (m0, m1, …). User input never reaches the SQL text:
- * attribute names, types and ids are parameters; operators and aggregations come from closed
- * lists the schema checked.
- */
-export function compileReport(metrics: Metric[], scope: RunScope): SQL {
-  const columns = metrics.map(
-    (metric, i) =>
-      sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${metricQuery(metric, scope)}) r) AS ${sql.identifier(`m${i}`)}`,
-  );
-  return columns.length ? sql`SELECT ${sql.join(columns, sql`, `)}` : sql`SELECT 1 AS none`;
+/** A metric's rows as its subquery answered them. */
+export interface RawRow {
+  group: string | null;
+  value: unknown;
+  notNumbers?: number;
+  divisionsByZero?: number;
 }
+
+/**
+ * A report run compiled to one parameterised query. Metrics over elements that share a grouping
+ * are computed in one pass over the elements (each aggregate filtered to its element type);
+ * project facts are subqueries of their own. Everything comes back as JSON in one row. User
+ * input never reaches the SQL text: attribute names, types and ids are parameters; operators
+ * and aggregations come from closed lists the schema checked.
+ */
+export function compileReport(
+  metrics: Metric[],
+  scope: RunScope,
+): { query: SQL; rowsOf: (answer: Record<string, unknown>, index: number) => RawRow[] } {
+  const columns: SQL[] = [];
+  const levels = new Map<GroupByLevel, number[]>();
+  metrics.forEach((metric, i) => {
+    if (metric.metricType === 'ProjectInfo') {
+      const query = projectInfoQuery(metric, scope, GROUPS[metric.groupByLevel]);
+      columns.push(sql`${asJson(query)} AS ${sql.identifier(`m${i}`)}`);
+    } else {
+      levels.set(metric.groupByLevel, [...(levels.get(metric.groupByLevel) ?? []), i]);
+    }
+  });
+  for (const [level, indices] of levels) {
+    const query = elementsQuery(
+      indices.map((i) => ({ index: i, metric: metrics[i] as Metric })),
+      scope,
+      GROUPS[level],
+    );
+    columns.push(sql`${asJson(query)} AS ${sql.identifier(`level_${level}`)}`);
+  }
+  return {
+    query: columns.length ? sql`SELECT ${sql.join(columns, sql`, `)}` : sql`SELECT 1 AS none`,
+    rowsOf(answer, index) {
+      const metric = metrics[index];
+      if (!metric) return [];
+      if (metric.metricType === 'ProjectInfo') return (answer[`m${index}`] ?? []) as RawRow[];
+      const rows = (answer[`level_${metric.groupByLevel}`] ?? []) as Record<string, unknown>[];
+      return rows.map((r) => ({
+        group: r.group as string | null,
+        value: r[`v${index}`],
+        notNumbers: Number(r[`n${index}`] ?? 0),
+        divisionsByZero: Number(r[`d${index}`] ?? 0),
+      }));
+    },
+  };
+}
+
+const asJson = (query: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${query}) r)`;
 
 /** The group a row falls in, and the order groups come in. */
 const GROUPS: Record<GroupByLevel, { key: SQL; order: SQL }> = {
@@ -51,49 +93,74 @@ const QUOTED = '^"[^"\\\\]*"$';
 const unquoted = (raw: SQL) =>
   sql`(CASE WHEN ${raw} ~ ${QUOTED} THEN substr(${raw}, 2, length(${raw}) - 2) ELSE ${raw} END)`;
 
-function aggregate(operation: Aggregation, value: SQL, text: SQL): SQL {
+function aggregate(operation: Aggregation, value: SQL, text: SQL, only: SQL): SQL {
+  const filter = sql`FILTER (WHERE ${only})`;
   switch (operation) {
     case 'SUM':
-      return sql`sum(${value})`;
+      return sql`sum(${value}) ${filter}`;
     case 'AVERAGE':
-      return sql`avg(${value})`;
+      return sql`avg(${value}) ${filter}`;
     case 'COUNT':
-      return sql`count(${value})`;
+      return sql`count(${value}) ${filter}`;
     case 'LIST':
-      return sql`string_agg(DISTINCT nullif(${text}, ''), ', ')`;
+      return sql`string_agg(DISTINCT nullif(${text}, ''), ', ') ${filter}`;
   }
 }
 
-function metricQuery(metric: Metric, scope: RunScope): SQL {
-  const group = GROUPS[metric.groupByLevel];
-  if (metric.metricType === 'ProjectInfo') return projectInfoQuery(metric, scope, group);
-  const from = sql`
+/** Metrics over elements sharing a grouping: one pass, each aggregate filtered to its type. */
+function elementsQuery(
+  metrics: { index: number; metric: Metric }[],
+  scope: RunScope,
+  group: { key: SQL; order: SQL },
+): SQL {
+  const types = [...new Set(metrics.map(({ metric }) => metric.elementType ?? ''))];
+  const selected = metrics.map(({ index, metric }) => {
+    const a = elementAggregates(metric);
+    return sql`${a.value} AS ${sql.identifier(`v${index}`)},
+               ${a.notNumbers} AS ${sql.identifier(`n${index}`)},
+               ${a.divisionsByZero} AS ${sql.identifier(`d${index}`)}`;
+  });
+  return sql`
+    SELECT ${group.key} AS "group", ${sql.join(selected, sql`, `)}
     FROM clusters c
     JOIN central_offices co ON co.id = c.central_office_id
     JOIN projects p ON p.id = co.project_id
     LEFT JOIN network_elements e
-      ON e.cluster_id = c.id AND e.type = ${metric.elementType} AND e.deleted_at IS NULL`;
-  const where = scopeWhere(scope);
-  const tail = sql`${where} GROUP BY ${group.key} ORDER BY ${group.order}`;
+      ON e.cluster_id = c.id AND e.deleted_at IS NULL
+     AND e.type IN (${sql.join(
+       types.map((t) => sql`${t}`),
+       sql`, `,
+     )})
+    ${scopeWhere(scope)}
+    GROUP BY ${group.key} ORDER BY ${group.order}`;
+}
 
+/** A metric's value, its texts that are not numbers, and its divisions by zero. */
+function elementAggregates(metric: Metric): { value: SQL; notNumbers: SQL; divisionsByZero: SQL } {
+  const only = sql`e.type = ${metric.elementType}`;
+  const none = sql`0`;
   if (metric.metricType === 'NetworkElement') {
-    return sql`SELECT ${group.key} AS "group", count(e.id) AS value ${from} ${tail}`;
+    return {
+      value: sql`count(e.id) FILTER (WHERE ${only})`,
+      notNumbers: none,
+      divisionsByZero: none,
+    };
   }
   if (metric.metricType === 'NetworkElementAttributes') {
     const text = attributeText(metric.attributeName ?? '');
     const operation = metric.aggregationOperation ?? 'COUNT';
-    const value =
-      operation === 'SUM' || operation === 'AVERAGE' ? asNumber(text) : sql`nullif(${text}, '')`;
-    return sql`
-      SELECT ${group.key} AS "group", ${aggregate(operation, value, text)} AS value,
-             count(*) FILTER (WHERE ${operation === 'SUM' || operation === 'AVERAGE' ? notNumber(text) : sql`false`}) AS "notNumbers"
-      ${from} ${tail}`;
+    const numeric = operation === 'SUM' || operation === 'AVERAGE';
+    return {
+      value: aggregate(operation, numeric ? asNumber(text) : sql`nullif(${text}, '')`, text, only),
+      notNumbers: numeric ? sql`count(*) FILTER (WHERE ${only} AND ${notNumber(text)})` : none,
+      divisionsByZero: none,
+    };
   }
   // FormulaResult: computed per element, left to right, then aggregated per group.
   const formula = metric.formulaConfig;
   if (!formula) throw new Error('a formula metric without its formula');
-  const values = formula.variableAttributes.map((name) => asNumber(attributeText(name)));
   const texts = formula.variableAttributes.map((name) => attributeText(name));
+  const values = texts.map(asNumber);
   let expression = values[0] ?? sql`NULL`;
   const divisors: SQL[] = [];
   formula.operations.forEach((operation, i) => {
@@ -109,19 +176,17 @@ function metricQuery(metric: Metric, scope: RunScope): SQL {
             : sql`(${expression} / nullif(${next}, 0))`;
   });
   if (formula.resultFormat === 'PERCENTAGE') expression = sql`(${expression} * 100)`;
-  const divisionByZero = divisors.length
-    ? sql`count(*) FILTER (WHERE ${sql.join(
-        divisors.map((d) => sql`${d} = 0`),
-        sql` OR `,
-      )})`
-    : sql`0`;
-  const operation = metric.aggregationOperation ?? 'SUM';
   const listed = sql`round((${expression})::numeric, 2)::text`;
-  return sql`
-    SELECT ${group.key} AS "group", ${aggregate(operation, expression, listed)} AS value,
-           ${divisionByZero} AS "divisionsByZero",
-           count(*) FILTER (WHERE ${sql.join(texts.map(notNumber), sql` OR `)}) AS "notNumbers"
-    ${from} ${tail}`;
+  return {
+    value: aggregate(metric.aggregationOperation ?? 'SUM', expression, listed, only),
+    notNumbers: sql`count(*) FILTER (WHERE ${only} AND (${sql.join(texts.map(notNumber), sql` OR `)}))`,
+    divisionsByZero: divisors.length
+      ? sql`count(*) FILTER (WHERE ${only} AND (${sql.join(
+          divisors.map((d) => sql`${d} = 0`),
+          sql` OR `,
+        )}))`
+      : none,
+  };
 }
 
 /** The clusters in scope: every group exists, empty or not (elements are LEFT JOINed). */

@@ -70,10 +70,10 @@ export function createReportsService(db: Database) {
   ): Promise<ReportRun> {
     const scope = await scopeOf(user, body);
     const checked = checkReport(report, await reportAttributes(db, scope.projectId));
-    const row =
-      (await db.one<Record<string, unknown>>(compileReport(checked.metrics, scope))) ?? {};
+    const compiled = compileReport(checked.metrics, scope);
+    const answer = (await db.one<Record<string, unknown>>(compiled.query)) ?? {};
     const metrics = checked.metrics.map((metric, i) =>
-      metricResult(metric, (row[`m${i}`] ?? []) as [], locale),
+      metricResult(metric, compiled.rowsOf(answer, i), locale),
     );
     return {
       scope,
