@@ -4,6 +4,7 @@ import type { Report } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../app/DataTable.tsx';
 import { formatDate } from '../../app/format.ts';
+import { useCompact } from '../../app/useCompact.ts';
 
 export interface ReportActions {
   open: (report: Report) => void;
@@ -24,6 +25,7 @@ export function ReportList({
   onCreate: () => void;
 }) {
   const { t } = useTranslation();
+  const compact = useCompact();
   if (reports.length === 0) {
     return (
       <Paper withBorder p="xl">
@@ -60,14 +62,21 @@ export function ReportList({
         { header: t('reports.list.metrics'), cell: (r) => r.metrics.length },
         {
           header: t('reports.list.lastRun'),
-          cell: (r) => (r.lastRunAt ? formatDate(r.lastRunAt) : t('reports.list.never')),
+          cell: (r) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {r.lastRunAt ? formatDate(r.lastRunAt) : t('reports.list.never')}
+            </span>
+          ),
         },
-        { header: t('reports.list.updated'), cell: (r) => formatDate(r.updatedAt) },
+        {
+          header: t('reports.list.updated'),
+          cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.updatedAt)}</span>,
+        },
         {
           header: t('reports.list.actions'),
           actions: true,
           cell: (r) => (
-            <Group gap="xs" justify="flex-end" wrap="wrap">
+            <Group gap="xs" justify="flex-end" wrap={compact ? 'wrap' : 'nowrap'}>
               {button(t('reports.list.open'), r.name, () => actions.open(r))}
               {button(t('reports.list.run'), r.name, () => actions.run(r))}
               {button(t('reports.list.editShort'), r.name, () => actions.edit(r))}

@@ -86,23 +86,7 @@ export function ReportView({
         <Title order={1} size="h2">
           {saved?.name ?? t('routes.reports')}
         </Title>
-        {saved && (
-          <Button variant="light" onClick={() => onEdit(saved)}>
-            {t('reports.list.editShort')}
-          </Button>
-        )}
-      </Group>
-      <Paper withBorder p="md">
-        <Group align="flex-end" wrap="wrap">
-          <ScopePicker value={scope} onChange={setScope} />
-          <Button
-            leftSection={<IconPlayerPlay size={16} />}
-            onClick={start}
-            disabled={projectId === undefined || !saved}
-            loading={run.isPending}
-          >
-            {t('reports.view.run')}
-          </Button>
+        <Group gap="xs" wrap="wrap">
           {(['xlsx', 'pdf'] as const).map((format) => (
             <Button
               key={format}
@@ -125,6 +109,24 @@ export function ReportView({
               {t(`reports.view.export.${format}`)}
             </Button>
           ))}
+          {saved && (
+            <Button variant="light" onClick={() => onEdit(saved)}>
+              {t('reports.list.editShort')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Paper withBorder p="md">
+        <Group align="flex-end" wrap="wrap">
+          <ScopePicker value={scope} onChange={setScope} />
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={start}
+            disabled={projectId === undefined || !saved}
+            loading={run.isPending}
+          >
+            {t('reports.view.run')}
+          </Button>
         </Group>
       </Paper>
       {download.state && <DownloadProgress state={download.state} onCancel={download.cancel} />}
