@@ -97,7 +97,9 @@ function aggregate(operation: Aggregation, value: SQL, text: SQL, only: SQL): SQ
   const filter = sql`FILTER (WHERE ${only})`;
   switch (operation) {
     case 'SUM':
-      return sql`sum(${value}) ${filter}`;
+      // A group without such elements sums to 0, as a spreadsheet would; one whose values are
+      // all empty (a division by zero) stays empty.
+      return sql`(CASE WHEN count(e.id) ${filter} = 0 THEN 0 ELSE sum(${value}) ${filter} END)`;
     case 'AVERAGE':
       return sql`avg(${value}) ${filter}`;
     case 'COUNT':

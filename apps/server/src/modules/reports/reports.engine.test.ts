@@ -18,6 +18,7 @@ let project = 0;
 let office = 0;
 let clusterA = 0;
 let clusterB = 0;
+let clusterC = 0;
 
 const post = (url: string, payload: object, token = admin) =>
   t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
@@ -47,6 +48,8 @@ beforeAll(async () => {
   office = await idByName(t.db, 'central_offices', 'CO Nairobi Central');
   clusterA = await cluster('RPT-A');
   clusterB = await cluster('RPT-B');
+  // RPT-C stays empty.
+  clusterC = await cluster('RPT-C');
   await draw('pbofat', clusterA, [
     { Capacity: '8', 'FAT Existing Users ID': users(2) },
     { Capacity: '16', 'FAT Existing Users ID': users(4) },
@@ -117,12 +120,17 @@ describe('a report run', () => {
           aggregationOperation,
         }),
       );
-    expect((await floors('SUM')).byCluster).toEqual({ 'RPT-A': 8, 'RPT-B': 0 });
+    const sum = await floors('SUM');
+    expect(sum.byCluster).toEqual({ 'RPT-A': 8, 'RPT-B': 0 });
+    // A cluster without buildings sums to 0 and has no average.
+    expect(clusterC).toBeGreaterThan(0);
+    expect(sum.result?.rows.find((r) => r.group === 'RPT-C')?.value).toBe(0);
     const average = await floors('AVERAGE');
     expect(average.byCluster).toEqual({ 'RPT-A': 4, 'RPT-B': 0 });
     expect(average.result?.notes).toEqual([
       '1 value(s) that are not numbers were counted as empty.',
     ]);
+    expect(average.result?.rows.find((r) => r.group === 'RPT-C')?.value).toBeNull();
     expect((await floors('COUNT')).byCluster).toEqual({ 'RPT-A': 2, 'RPT-B': 2 });
     const capacities = await values(
       metric({
