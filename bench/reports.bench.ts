@@ -60,7 +60,7 @@ async function generate(bench: BenchDatabase): Promise<{ projectId: number; offi
   await templatesRepository.ensureDefaults(db, [row.projectId]);
   await db.rows(sql`
     INSERT INTO clusters (central_office_id, name)
-    SELECT ${row.officeId}, 'RB-' || lpad(s::text, 3, '0') FROM generate_series(1, ${CLUSTERS}) s`);
+    SELECT ${row.officeId}, 'RB-' || lpad(s::text, 3, '0') FROM generate_series(1, ${CLUSTERS}::int) s`);
   // In batches: PGlite holds one statement's rows in memory.
   const batch = 100_000;
   for (let from = 0; from < ELEMENTS; from += batch) {
@@ -73,9 +73,9 @@ async function generate(bench: BenchDatabase): Promise<{ projectId: number; offi
                  'Capacity', CASE WHEN s % 3 = 0 THEN '"16"' ELSE '"8"' END,
                  'FAT Existing Users ID', '[' || repeat('{"mainId":"U"},', s % 5) || '{"mainId":"U"}]')
                ELSE jsonb_build_object('Floors', (s % 7) + 1) END
-      FROM generate_series(${from + 1}, ${Math.min(from + batch, ELEMENTS)}) s
+      FROM generate_series(${from + 1}::int, ${Math.min(from + batch, ELEMENTS)}::int) s
       JOIN clusters c ON c.central_office_id = ${row.officeId}
-                     AND c.name = 'RB-' || lpad(((s % ${CLUSTERS}) + 1)::text, 3, '0')
+                     AND c.name = 'RB-' || lpad(((s % ${CLUSTERS}::int) + 1)::text, 3, '0')
       JOIN element_templates t ON t.project_id = ${row.projectId} AND t.is_default
                               AND t.type = CASE WHEN s % 2 = 0 THEN 'PboFat' ELSE 'Building' END`);
   }
