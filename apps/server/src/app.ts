@@ -36,6 +36,8 @@ import { clustersRoutes } from './modules/clusters/clusters.routes.ts';
 import { createClustersService } from './modules/clusters/clusters.service.ts';
 import { elementsRoutes } from './modules/network-elements/elements.routes.ts';
 import { createElementsService } from './modules/network-elements/elements.service.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { fileFormatRoutes } from './modules/file-format/file-format.routes.ts';
 import { createFileFormatService } from './modules/file-format/file-format.service.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
@@ -128,6 +130,7 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
       await api.register(elementsRoutes(createElementsService(db)));
+      await api.register(templatesRoutes(createTemplatesService(db)));
       await api.register(fileFormatRoutes(createFileFormatService(db, config), config));
       const qrTemplates = createQrTemplatesService(db);
       await api.register(

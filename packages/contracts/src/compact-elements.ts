@@ -94,6 +94,8 @@ export function expandCompactElements(compact: CompactElements): MapElement[] {
           return updatedAt;
         case 'Length':
           return isLine ? (typeof extra === 'number' ? extra : null) : undefined;
+        case 'Existing Users':
+          return type.internalName === 'PboFat' ? existingUsers(stored) : undefined;
         default:
           return undefined;
       }
@@ -129,6 +131,21 @@ export function expandCompactElements(compact: CompactElements): MapElement[] {
       updatedAt,
     } as unknown as MapElement;
   });
+}
+
+/**
+ * A PBO-FAT's users: the items of its 'FAT Existing Users ID' list (JSON text); empty when it
+ * holds no list. The same as element-json.sql.ts and the reports engine compute.
+ */
+export function existingUsers(stored: Record<string, AttributeValue>): number | '' {
+  const list = stored['FAT Existing Users ID'];
+  if (typeof list !== 'string' || !list.trimStart().startsWith('[')) return '';
+  try {
+    const items: unknown = JSON.parse(list);
+    return Array.isArray(items) ? items.length : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Text of a JSON value as PostgreSQL's ->> gives it. */

@@ -39,6 +39,8 @@ const OWN_ATTRIBUTES: Record<ElementTypeName, AttributeDefinition[]> = {
     dropdown('Type', ['Aerial', 'Underground', 'Facade']),
     field('Place of Installation', 'place'),
     field('FAT Existing Users ID', 'place'),
+    // How many users the list above holds (issue 17): PBO saturation is Existing Users ÷ Capacity.
+    derived('Existing Users', 'number'),
   ],
   SpliceClosure: [
     dropdown('Capacity', CAPACITIES),

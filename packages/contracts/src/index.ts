@@ -13,6 +13,7 @@ export * from './naming.ts';
 export * from './primitives.ts';
 export * from './realtime.ts';
 export * from './storage-keys.ts';
+export * from './template-edit.ts';
 export * from './users.ts';
 export * from './qr.ts';
 export * from './reports.ts';

@@ -250,6 +250,22 @@ export const en = {
   'reports.sheet.scope': 'Scope',
   'reports.sheet.ranAt': 'Run at',
   'reports.sheet.notes': 'Notes',
+  'templates.notFound': 'Template {id} was not found.',
+  'templates.saved': "Template '{name}' saved.",
+  'templates.locked':
+    "'{name}' is computed or read by the server: it cannot be removed, renamed or given another type.",
+  'templates.unknownAttribute': "'{name}' is not an attribute of this template.",
+  'templates.attributeTwice': "'{name}' appears twice in the list.",
+  'templates.duplicateName':
+    "This template already has an attribute named '{name}' (names are compared ignoring case).",
+  'templates.reservedName':
+    "'{name}' is computed by the server for this type: choose another name.",
+  'templates.optionsNeeded': "The dropdown '{name}' needs at least one option.",
+  'templates.duplicateOption': "The dropdown '{name}' lists '{option}' twice.",
+  'templates.requiredNeedsDefault':
+    "'{name}' is required, so it needs a default value for the elements that hold none.",
+  'templates.valuesDoNotFit':
+    "{count} element(s) hold values of '{name}' that are not valid as {inputType}: clear them first, or add a new attribute.",
 } as const;
 
 export type MessageKey = keyof typeof en;

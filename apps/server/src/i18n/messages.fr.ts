@@ -265,4 +265,20 @@ export const fr: Record<MessageKey, string> = {
   'reports.sheet.scope': 'Périmètre',
   'reports.sheet.ranAt': 'Calculé le',
   'reports.sheet.notes': 'Remarques',
+  'templates.notFound': 'Le modèle {id} est introuvable.',
+  'templates.saved': 'Modèle « {name} » enregistré.',
+  'templates.locked':
+    '« {name} » est calculé ou lu par le serveur : il ne peut être ni supprimé, ni renommé, ni changé de type.',
+  'templates.unknownAttribute': "« {name} » n'est pas un attribut de ce modèle.",
+  'templates.attributeTwice': '« {name} » apparaît deux fois dans la liste.',
+  'templates.duplicateName':
+    'Ce modèle a déjà un attribut nommé « {name} » (les noms sont comparés sans tenir compte de la casse).',
+  'templates.reservedName':
+    '« {name} » est calculé par le serveur pour ce type : choisissez un autre nom.',
+  'templates.optionsNeeded': 'La liste déroulante « {name} » doit avoir au moins une option.',
+  'templates.duplicateOption': 'La liste déroulante « {name} » contient « {option} » deux fois.',
+  'templates.requiredNeedsDefault':
+    "« {name} » est obligatoire : il lui faut une valeur par défaut pour les éléments qui n'en ont pas.",
+  'templates.valuesDoNotFit':
+    "{count} élément(s) ont pour « {name} » des valeurs non valides en tant que {inputType} : videz-les d'abord, ou ajoutez un nouvel attribut.",
 };

@@ -4,13 +4,20 @@ import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
 import { QR_ROWS } from './access-matrix.qr-rows.ts';
+import { TEMPLATE_ROWS } from './access-matrix.template-rows.ts';
 
-const ROWS = [...HIERARCHY_ROWS, ...CENTRAL_OFFICE_ROWS, ...CLUSTER_ROWS, ...QR_ROWS];
+const ROWS = [
+  ...HIERARCHY_ROWS,
+  ...CENTRAL_OFFICE_ROWS,
+  ...CLUSTER_ROWS,
+  ...QR_ROWS,
+  ...TEMPLATE_ROWS,
+];
 
 useAccessMatrixApp();
 
 describe('the matrix', () => {
-  it('has rows for every route of the four modules in the OpenAPI document', async () => {
+  it('has rows for every route of the five modules in the OpenAPI document', async () => {
     const docs = await t.app.inject({ url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     const paths = docs.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
@@ -19,7 +26,9 @@ describe('the matrix', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const tags = operation.tags ?? [];
         if (
-          tags.some((tag) => ['hierarchy', 'central offices', 'clusters', 'QR tags'].includes(tag))
+          tags.some((tag) =>
+            ['hierarchy', 'central offices', 'clusters', 'QR tags', 'templates'].includes(tag),
+          )
         ) {
           documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
         }
@@ -28,7 +37,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(32);
+    expect(documented.size).toBe(42);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

@@ -68,3 +68,19 @@ export async function canEditCluster(
     ) AS ok`);
   return row?.ok ?? false;
 }
+
+/**
+ * Whether the user may change a project's own settings (its element templates): admins, and
+ * planners assigned to any CO or cluster of it, since templates serve all its clusters.
+ */
+export async function canEditProject(
+  db: Queryable,
+  user: UserRecord,
+  projectId: number,
+): Promise<boolean> {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'planner') return false;
+  const row = await db.one<{ ok: boolean }>(sql`
+    SELECT ${projectId} IN (${assignedProjectIds(user.id)}) AS ok`);
+  return row?.ok ?? false;
+}

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
  *
  * Derived attributes come from the element itself, so they cannot drift: Name from the
  * name, Coordinates from the geometry ('lat, lng': the point, a line's first vertex, a
- * point inside a zone), a cable's Length from its geodesic length, the dates from the
- * row's timestamps.
+ * point inside a zone), a cable's Length from its geodesic length, a PBO-FAT's Existing
+ * Users from its list of users, the dates from the row's timestamps.
  */
 export const FROM_ELEMENTS = sql.raw(`network_elements e
   JOIN element_templates t ON t.id = e.template_id
@@ -22,6 +22,12 @@ const ANCHOR = `(CASE nt.geometry WHEN 'point' THEN e.geom
 const VERTICES = `(CASE nt.geometry WHEN 'polygon'
                     THEN ST_RemovePoint(ST_ExteriorRing(e.geom), ST_NPoints(ST_ExteriorRing(e.geom)) - 1)
                     ELSE e.geom END)`;
+
+// A PBO-FAT's users: the items of its 'FAT Existing Users ID' list (a JSON text, checked as
+// JSON when written); empty when it holds no list, as the reports engine reads it.
+const EXISTING_USERS = `coalesce((SELECT to_jsonb(jsonb_array_length(u.list))
+    FROM (SELECT (e.attributes->>'FAT Existing Users ID')::jsonb AS list
+          WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u), '""'::jsonb)`;
 
 export const ELEMENT_JSON = sql.raw(`json_build_object(
   'id', e.id,
@@ -42,6 +48,8 @@ export const ELEMENT_JSON = sql.raw(`json_build_object(
         WHEN 'Last Modification Date' THEN to_jsonb(iso_time(e.updated_at))
         ELSE CASE WHEN a.def->>'name' = 'Length' AND e.type = 'Cable'
           THEN to_jsonb(round(e.length_m::numeric, 2))
+          WHEN a.def->>'name' = 'Existing Users' AND e.type = 'PboFat'
+          THEN ${EXISTING_USERS}
           ELSE coalesce(e.attributes->(a.def->>'name'), '""'::jsonb) END
       END,
       'inputType', a.def->>'inputType',
