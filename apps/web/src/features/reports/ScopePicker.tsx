@@ -6,6 +6,8 @@ import type { RunScope } from './reports.api.ts';
 
 const options = (rows: { id: number; name: string }[] | undefined) =>
   (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+/** On a phone each picker takes the whole line; on a desktop they share one. */
+const GROW = { flex: '1 1 160px', maxWidth: 320 };
 const toId = (value: string | null) => (value ? Number(value) : undefined);
 
 /** What a run covers: a project, optionally narrowed to a central office, then a cluster. */
@@ -49,6 +51,7 @@ export function ScopePicker({
         searchable
         nothingFoundMessage={t('hierarchy.nothingFound')}
         miw={200}
+        style={GROW}
       />
       <Select
         label={t('hierarchy.centralOffice')}
@@ -60,6 +63,7 @@ export function ScopePicker({
         clearable
         searchable
         miw={180}
+        style={GROW}
       />
       <Select
         label={t('reports.view.cluster')}
@@ -71,6 +75,7 @@ export function ScopePicker({
         clearable
         searchable
         miw={160}
+        style={GROW}
       />
     </Group>
   );

@@ -34,6 +34,8 @@ export function chartOption(
         center: [`${((i + 0.5) * 100) / count}%`, '45%'],
         data: series.data.map((p) => ({ name: p.name, value: p.value })),
         label: { show: count === 1, formatter: '{b}: {d}%' },
+        // Note: slivers (and empty groups) keep their legend entry but not an overlapping label.
+        minShowLabelAngle: 4,
       })),
     };
   }

@@ -1,14 +1,18 @@
 import type { ChartType, Metric, ReportBody, Visualization } from '@integration/contracts';
 
-/** Removes a metric and keeps every chart pointing at the same metrics as before. */
+/** Removes a metric: charts keep pointing at the same metrics; a chart of it alone goes too. */
 export function removeMetric(report: ReportBody, index: number): ReportBody {
   return {
     ...report,
     metrics: report.metrics.filter((_, i) => i !== index),
-    visualizations: report.visualizations.map((v) => ({
-      ...v,
-      metricIndices: v.metricIndices.filter((i) => i !== index).map((i) => (i > index ? i - 1 : i)),
-    })),
+    visualizations: report.visualizations
+      .filter((v) => v.metricIndices.some((i) => i !== index))
+      .map((v) => ({
+        ...v,
+        metricIndices: v.metricIndices
+          .filter((i) => i !== index)
+          .map((i) => (i > index ? i - 1 : i)),
+      })),
   };
 }
 
