@@ -4,7 +4,7 @@ import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
-import { seedDemoReports } from './demo-reports.seed.ts';
+import { seedDemoReports } from '../../modules/reports/ready-made-reports.ts';
 import { DEMO_USERS, seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';

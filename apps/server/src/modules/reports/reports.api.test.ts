@@ -172,6 +172,8 @@ describe('saved reports', () => {
         'Progress of clusters by phase',
       ]),
     );
+    const readyMade = await call('GET', '/api/integration/reports/ready-made', tokens.field);
+    expect(readyMade.json<{ data: { name: string }[] }>().data.map((r) => r.name)).toHaveLength(5);
     for (const report of reports.filter((r) => r.name !== 'Inventory')) {
       const ran = await call('POST', `/api/integration/reports/run/${report.id}`, tokens.planner, {
         projectId: project,

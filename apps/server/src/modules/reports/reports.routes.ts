@@ -12,6 +12,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import { contentDisposition } from '../file-format/file-format.routes.ts';
+import { READY_MADE_REPORTS } from './ready-made-reports.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const userParams = z.object({ userId: paramId });
@@ -42,6 +43,12 @@ export function reportsRoutes(reports: ReportsService) {
         data: await reports.attributes(requireUser(request), request.params.projectId),
       }),
     );
+
+    // Ready-made FTTH reports a user may start from (the demo's own, in any deployment).
+    api.get(`${base}/ready-made`, { schema: { tags } }, async (request) => {
+      requireUser(request);
+      return { status: true, data: READY_MADE_REPORTS };
+    });
 
     api.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => ({
       status: true,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Metric, ReportBody, Visualization } from '@integration/contracts';
-import type { Queryable } from '../database.ts';
-import { reportsRepository } from '../../modules/reports/reports.repository.ts';
+import type { Queryable } from '../../db/database.ts';
+import { reportsRepository } from './reports.repository.ts';
 
 const metric = (id: string, m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
   metricId: id,
@@ -27,7 +27,7 @@ const chart = (chartType: Visualization['chartType'], metricIndices: number[]): 
 });
 
 /** Reports an FTTH planner recognises, ready to run on any project. */
-export const DEMO_REPORTS: ReportBody[] = [
+export const READY_MADE_REPORTS: ReportBody[] = [
   {
     name: 'Network inventory per cluster',
     metrics: [
@@ -128,6 +128,6 @@ export async function seedDemoReports(db: Queryable, userIds: number[]): Promise
   for (const userId of userIds) {
     const has = await db.one(sql`SELECT 1 FROM reports WHERE user_id = ${userId} LIMIT 1`);
     if (has) continue;
-    for (const report of DEMO_REPORTS) await reportsRepository.create(db, userId, report);
+    for (const report of READY_MADE_REPORTS) await reportsRepository.create(db, userId, report);
   }
 }
