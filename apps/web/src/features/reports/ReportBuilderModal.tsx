@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   METRIC_TYPES,
@@ -14,6 +14,7 @@ import {
 } from '@integration/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
@@ -210,6 +211,12 @@ function BuilderForm({
           }))
         }
       />
+      {save.isError && (
+        // SPEC §8's toast says it failed; the server's message says why (e.g. which metric).
+        <Alert color="red" role="alert">
+          {errorMessage(save.error, t)}
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}

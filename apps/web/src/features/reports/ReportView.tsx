@@ -24,6 +24,7 @@ import { ReportChart } from './ReportChart.tsx';
 import { reportKeys, reportsApi, type RunScope } from './reports.api.ts';
 import { ResultTable } from './ResultTable.tsx';
 import { ScopePicker } from './ScopePicker.tsx';
+import { scopeLabel } from './scope-label.ts';
 import { useMetricName } from './useMetricName.ts';
 
 /**
@@ -52,7 +53,10 @@ export function ReportView({
     queryFn: () => reportsApi.get(reportId),
   });
   const run = useMutation({
-    mutationFn: (s: RunScope) => reportsApi.run(reportId, s),
+    mutationFn: async (s: RunScope) => ({
+      result: await reportsApi.run(reportId, s),
+      label: scopeLabel(queryClient, s),
+    }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
   const download = useDocumentDownload();
@@ -135,13 +139,15 @@ export function ReportView({
           {errorMessage(run.error, t)}
         </Alert>
       )}
-      {run.data && saved && <RunResults run={run.data} report={saved} />}
+      {run.data && saved && (
+        <RunResults run={run.data.result} scope={run.data.label} report={saved} />
+      )}
       {!run.data && !run.isPending && <Text c="dimmed">{t('reports.view.chooseScope')}</Text>}
     </Stack>
   );
 }
 
-function RunResults({ run, report }: { run: ReportRun; report: Report }) {
+function RunResults({ run, scope, report }: { run: ReportRun; scope: string; report: Report }) {
   const { t } = useTranslation();
   const metricName = useMetricName();
   const isPercentage = (metrics: Metric[]) =>
@@ -151,7 +157,7 @@ function RunResults({ run, report }: { run: ReportRun; report: Report }) {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('reports.view.ranAt', { date: formatDate(run.ranAt) })}
+        {t('reports.view.ranAt', { date: formatDate(run.ranAt), scope })}
       </Text>
       {run.visualizations.length > 0 && (
         <SimpleGrid
