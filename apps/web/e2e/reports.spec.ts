@@ -84,7 +84,14 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   await builder.getByLabel('Report name').fill(name);
   await choose(page, builder, 'Preview on project', 'Nairobi CBD');
 
-  let dialog = await addMetric(page, builder, 'Project Info', 1);
+  // Cancelling the dialog of a metric just added takes it away again.
+  let dialog = await addMetric(page, builder, 'Formula Result', 1);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(builder.getByRole('table', { name: 'Metrics of the report' })).toContainText(
+    'No data available',
+  );
+
+  dialog = await addMetric(page, builder, 'Project Info', 1);
   await choose(page, dialog, 'Information', 'Number of users');
   await applyWithPreview(dialog);
 

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   METRIC_TYPES,
@@ -65,7 +75,8 @@ export function ReportBuilderModal({
 
 /** The dialog open over the builder, if any. */
 type Editing =
-  | { dialog: 'metric'; index: number; metric: Metric }
+  /** `added`: the metric was just added, so Cancel takes it away again. */
+  | { dialog: 'metric'; index: number; metric: Metric; added: boolean }
   | { dialog: 'chart'; index: number | null; chart: Visualization }
   | null;
 
@@ -107,7 +118,7 @@ function BuilderForm({
     if (!tableInfo) return;
     const metric = newMetric(tableInfo);
     setReport((r) => ({ ...r, metrics: [...r.metrics, metric] }));
-    setEditing({ dialog: 'metric', index: report.metrics.length, metric });
+    setEditing({ dialog: 'metric', index: report.metrics.length, metric, added: true });
   };
   const saveMetric = (index: number, metric: Metric) => {
     setReport((r) => replaceMetric(r, index, metric));
@@ -167,7 +178,9 @@ function BuilderForm({
       </Group>
       <BuilderMetrics
         metrics={report.metrics}
-        onConfigure={(index, metric) => setEditing({ dialog: 'metric', index, metric })}
+        onConfigure={(index, metric) =>
+          setEditing({ dialog: 'metric', index, metric, added: false })
+        }
         onDelete={(index) => setReport((r) => removeMetric(r, index))}
       />
       <Group align="flex-end" wrap="wrap">
@@ -218,6 +231,11 @@ function BuilderForm({
         </Alert>
       )}
       <Group justify="flex-end">
+        {incomplete && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('reports.builder.incomplete')}
+          </Text>
+        )}
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
@@ -229,7 +247,12 @@ function BuilderForm({
         metric={editing?.dialog === 'metric' ? editing.metric : null}
         number={editing?.dialog === 'metric' ? editing.index + 1 : 0}
         projectId={previewProject}
-        onCancel={() => setEditing(null)}
+        onCancel={() => {
+          if (editing?.dialog === 'metric' && editing.added) {
+            setReport((r) => removeMetric(r, editing.index));
+          }
+          setEditing(null);
+        }}
         onSave={(metric) => editing?.dialog === 'metric' && saveMetric(editing.index, metric)}
       />
       <ConfigureGraphicDialog
