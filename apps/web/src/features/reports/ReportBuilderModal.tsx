@@ -166,7 +166,7 @@ function BuilderForm({
           data={METRIC_TYPES.map((m) => ({ value: m, label: t(`reports.tableInfo.${m}`) }))}
           value={tableInfo}
           onChange={(v) => setTableInfo(v as MetricType | null)}
-          miw={240}
+          miw={300}
         />
         <Button
           variant="light"
@@ -193,7 +193,7 @@ function BuilderForm({
           }))}
           value={graphicType}
           onChange={(v) => setGraphicType(v as ChartType | null)}
-          miw={200}
+          miw={300}
         />
         <Button
           variant="light"
