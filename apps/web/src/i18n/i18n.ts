@@ -14,9 +14,11 @@ import qrScanEn from './qr-scan.en.json';
 import qrScanFr from './qr-scan.fr.json';
 import reportsEn from './reports.en.json';
 import reportsFr from './reports.fr.json';
+import templatesEn from './templates.en.json';
+import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
-// under `map.`, `fileFormat.`, `qr.`, `qrScan.` and `reports.`) so large feature strings stay apart.
+// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `reports.` and `templates.`) so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -25,6 +27,7 @@ export const catalogues = {
     qr: qrEn,
     qrScan: qrScanEn,
     reports: reportsEn,
+    templates: templatesEn,
   },
   fr: {
     ...fr,
@@ -33,6 +36,7 @@ export const catalogues = {
     qr: qrFr,
     qrScan: qrScanFr,
     reports: reportsFr,
+    templates: templatesFr,
   },
 } as const;
 

@@ -17,6 +17,7 @@ import {
   type HierarchySelection,
 } from '../hierarchy/HierarchySelectors.tsx';
 import { useWorkspace } from '../realtime/workspace.store.ts';
+import { TemplatesModal } from '../templates/TemplatesModal.tsx';
 import { ChooseClusterModal } from './ChooseClusterModal.tsx';
 import { OnlineUsers } from './OnlineUsers.tsx';
 
@@ -32,7 +33,11 @@ function matches(project: Project, selection: HierarchySelection, search: string
 
 export function ProjectsPage() {
   const { t } = useTranslation();
-  const isAdmin = session.user()?.role === 'admin';
+  const role = session.user()?.role;
+  const isAdmin = role === 'admin';
+  // A planner sees only the projects they are assigned to, so may edit the templates of each.
+  const editsTemplates = isAdmin || role === 'planner';
+  const [templatesOf, setTemplatesOf] = useState<Project | null>(null);
   const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Project | null>(null);
@@ -102,22 +107,35 @@ export function ProjectsPage() {
             header: t('projects.choose'),
             actions: true,
             cell: (project) => (
-              <Button
-                size="xs"
-                onClick={() => {
-                  // Manage CO and the cluster screens open on it from now on.
-                  chooseProject(project.id);
-                  setChosen(project);
-                }}
-                aria-label={t('projects.open', { project: project.name })}
-              >
-                {t('projects.choose')}
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() => {
+                    // Manage CO and the cluster screens open on it from now on.
+                    chooseProject(project.id);
+                    setChosen(project);
+                  }}
+                  aria-label={t('projects.open', { project: project.name })}
+                >
+                  {t('projects.choose')}
+                </Button>
+                {editsTemplates && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setTemplatesOf(project)}
+                    aria-label={t('templates.open', { project: project.name })}
+                  >
+                    {t('templates.button')}
+                  </Button>
+                )}
+              </Group>
             ),
           },
         ]}
       />
       <ChooseClusterModal project={chosen} onClose={() => setChosen(null)} />
+      <TemplatesModal project={templatesOf} onClose={() => setTemplatesOf(null)} />
     </Stack>
   );
 }
