@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { ReportRun } from '@integration/contracts';
+import { watchCspViolations } from './support/csp.ts';
 import { ADMIN } from './support/server.ts';
 import { unique } from './support/hierarchy.ts';
 import { expectOnProjects, signIn } from './support/ui.ts';
@@ -70,6 +71,8 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   page,
 }) => {
   const name = unique('Morning KPIs');
+  // Charts, their tooltips and the downloads work under the policy the server sends.
+  const csp = await watchCspViolations(page);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expectOnProjects(page);
   await page.getByRole('link', { name: 'Reports' }).click();
@@ -182,6 +185,8 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   await expect(charts.locator('canvas')).toHaveCount(2);
   await expect(charts.getByRole('img', { name: /^Column chart/ })).toBeVisible();
   await expect(charts.getByRole('img', { name: /^Pie chart/ })).toBeVisible();
+  const column = charts.getByRole('img', { name: /^Column chart/ });
+  await column.hover({ position: { x: 120, y: 200 } });
   const figures = page.getByRole('table', { name: /^Figures of the chart Column/ });
   await expect(figures).toBeAttached();
   const firstGroup = run.visualizations[0]?.series[0]?.data[0];
@@ -238,4 +243,5 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
     await expect(page.getByText(`Report '${target}' deleted.`)).toBeVisible();
   }
   await expect(list.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  csp.expectNone();
 });
