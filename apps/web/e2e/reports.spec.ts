@@ -94,6 +94,17 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
     'No data available',
   );
 
+  // Escape closes only the dialog on top; closing the builder with changes asks first.
+  dialog = await addMetric(page, builder, 'Network Element', 1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(builder).toBeVisible();
+  await builder.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard the changes?' });
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeHidden();
+  await expect(builder.getByLabel('Report name')).toHaveValue(name);
+
   dialog = await addMetric(page, builder, 'Project Info', 1);
   await choose(page, dialog, 'Information', 'Number of users');
   await applyWithPreview(dialog);

@@ -22,8 +22,9 @@ import {
   type ReportBody,
   type Visualization,
 } from '@integration/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
@@ -53,23 +54,48 @@ export function ReportBuilderModal({
   onSaved: (report: Report) => void;
 }) {
   const { t } = useTranslation();
+  // Note: the form says when it holds changes, so a stray Escape or backdrop click asks first.
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    setAsking(false);
+    setDirty(false);
+    onClose();
+  };
+  const requestClose = () => (dirty ? setAsking(true) : close());
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      size={MODAL_WIDTH}
-      title={target?.mode === 'edit' ? t('reports.builder.editTitle') : t('reports.builder.title')}
-      data-modal-host="NewReport"
-    >
-      {target && (
-        <BuilderForm
-          key={target.mode === 'edit' ? target.report.id : 'new'}
-          saved={target.mode === 'edit' ? target.report : null}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Modal>
+    <>
+      <Modal
+        opened={target !== null}
+        onClose={requestClose}
+        size={MODAL_WIDTH}
+        title={
+          target?.mode === 'edit' ? t('reports.builder.editTitle') : t('reports.builder.title')
+        }
+        data-modal-host="NewReport"
+      >
+        {target && (
+          <BuilderForm
+            key={target.mode === 'edit' ? target.report.id : 'new'}
+            saved={target.mode === 'edit' ? target.report : null}
+            onDirty={setDirty}
+            onClose={requestClose}
+            onSaved={(report) => {
+              setDirty(false);
+              onSaved(report);
+            }}
+          />
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={asking}
+        title={t('reports.builder.discardTitle')}
+        message={t('reports.builder.discard')}
+        confirmLabel={t('reports.builder.discardConfirm')}
+        onConfirm={close}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }
 
@@ -82,19 +108,24 @@ type Editing =
 
 function BuilderForm({
   saved,
+  onDirty,
   onClose,
   onSaved,
 }: {
   saved: Report | null;
+  onDirty: (dirty: boolean) => void;
   onClose: () => void;
   onSaved: (report: Report) => void;
 }) {
   const { t } = useTranslation();
-  const [report, setReport] = useState<ReportBody>(
+  const [initial] = useState<ReportBody>(() =>
     saved
       ? { name: saved.name, metrics: saved.metrics, visualizations: saved.visualizations }
       : { name: '', metrics: [], visualizations: [] },
   );
+  const [report, setReport] = useState<ReportBody>(initial);
+  const changed = report !== initial;
+  useEffect(() => onDirty(changed), [changed, onDirty]);
   const [tableInfo, setTableInfo] = useState<MetricType | null>(null);
   const [graphicType, setGraphicType] = useState<ChartType | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
