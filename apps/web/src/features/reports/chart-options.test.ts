@@ -51,6 +51,15 @@ describe('chartOption', () => {
     ]);
   });
 
+  it('marks percentages on the value axis and in tooltips', () => {
+    const option = chartOption(bars, undefined, true) as {
+      yAxis: { axisLabel: { formatter: string } };
+      tooltip: { valueFormatter: (v: number) => string };
+    };
+    expect(option.yAxis.axisLabel.formatter).toBe('{value} %');
+    expect(option.tooltip.valueFormatter(29.07)).toBe('29.07 %');
+  });
+
   it('draws a pie per series with a legend and item tooltips', () => {
     const option = chartOption({ ...bars, chartType: 'PIE' }, undefined) as {
       series: { type: string; center: string[] }[];

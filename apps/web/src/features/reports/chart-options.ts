@@ -20,7 +20,11 @@ export function chartOption(
 ): EChartsCoreOption {
   const base = {
     animation: false,
-    tooltip: { trigger: result.chartType === 'PIE' ? 'item' : 'axis', confine: true },
+    tooltip: {
+      trigger: result.chartType === 'PIE' ? 'item' : 'axis',
+      confine: true,
+      ...(percentage ? { valueFormatter: (value: unknown) => `${String(value)} %` } : {}),
+    },
     legend: { type: 'scroll', bottom: 0 },
   };
   if (result.chartType === 'PIE') {
