@@ -78,6 +78,17 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveTitle('Integration | Reports');
 
+  // A ready-made FTTH report opens in the builder, unsaved; untouched, Cancel just closes.
+  await page.getByRole('button', { name: 'Ready-made' }).click();
+  await page.getByRole('menuitem', { name: 'PBO-FAT saturation' }).click();
+  const readyMade = page.getByRole('dialog', { name: 'New KPI Report' });
+  await expect(readyMade.getByLabel('Report name')).toHaveValue('PBO-FAT saturation');
+  await expect(
+    readyMade.getByRole('table', { name: 'Metrics of the report' }).getByRole('row'),
+  ).not.toHaveCount(2);
+  await readyMade.getByRole('button', { name: 'Cancel' }).click();
+  await expect(readyMade).toBeHidden();
+
   await page.getByRole('button', { name: 'New KPI Report' }).first().click();
   const builder = page.getByRole('dialog', { name: 'New KPI Report' });
   await expect(builder.getByRole('table', { name: 'Metrics of the report' })).toContainText(

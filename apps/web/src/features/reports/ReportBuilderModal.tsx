@@ -37,8 +37,9 @@ import { metricProblem, newMetric } from './metric-rules.ts';
 import { newVisualization, removeMetric, replaceMetric } from './report-edits.ts';
 import { reportsApi } from './reports.api.ts';
 
-/** What the builder opens on: a new report, or a saved one to edit. */
-export type BuilderTarget = { mode: 'create' } | { mode: 'edit'; report: Report };
+/** What the builder opens on: a new report (blank or from a ready-made one), or a saved one. */
+export type BuilderTarget =
+  { mode: 'create'; from?: ReportBody } | { mode: 'edit'; report: Report };
 
 /**
  * The New KPI Report modal (SPEC §2; modal host NewReport, 75vw): name, metrics added by table
@@ -78,6 +79,7 @@ export function ReportBuilderModal({
           <BuilderForm
             key={target.mode === 'edit' ? target.report.id : 'new'}
             saved={target.mode === 'edit' ? target.report : null}
+            from={target.mode === 'create' ? target.from : undefined}
             onDirty={setDirty}
             onClose={requestClose}
             onSaved={(report) => {
@@ -108,11 +110,13 @@ type Editing =
 
 function BuilderForm({
   saved,
+  from,
   onDirty,
   onClose,
   onSaved,
 }: {
   saved: Report | null;
+  from: ReportBody | undefined;
   onDirty: (dirty: boolean) => void;
   onClose: () => void;
   onSaved: (report: Report) => void;
@@ -121,7 +125,7 @@ function BuilderForm({
   const [initial] = useState<ReportBody>(() =>
     saved
       ? { name: saved.name, metrics: saved.metrics, visualizations: saved.visualizations }
-      : { name: '', metrics: [], visualizations: [] },
+      : (from ?? { name: '', metrics: [], visualizations: [] }),
   );
   const [report, setReport] = useState<ReportBody>(initial);
   const changed = report !== initial;

@@ -34,6 +34,9 @@ export function ReportList({
           <Text c="dimmed" ta="center" maw={520}>
             {t('reports.list.emptyHint')}
           </Text>
+          <Text c="dimmed" ta="center" size="sm">
+            {t('reports.list.emptyReadyMade')}
+          </Text>
           <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
             {t('reports.list.new')}
           </Button>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { session } from '../../session/session.ts';
+import { ReadyMadeMenu } from './ReadyMadeMenu.tsx';
 import { ReportBuilderModal, type BuilderTarget } from './ReportBuilderModal.tsx';
 import { ReportList } from './ReportList.tsx';
 import { duplicateOf } from './report-edits.ts';
@@ -71,12 +72,15 @@ export function ReportsPage() {
             <Title order={1} size="h2">
               {t('routes.reports')}
             </Title>
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setBuilder({ mode: 'create' })}
-            >
-              {t('reports.list.new')}
-            </Button>
+            <Group gap="xs">
+              <ReadyMadeMenu onChoose={(from) => setBuilder({ mode: 'create', from })} />
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setBuilder({ mode: 'create' })}
+              >
+                {t('reports.list.new')}
+              </Button>
+            </Group>
           </Group>
           {reports.isError && (
             <Alert color="red" title={t('toast.error')}>

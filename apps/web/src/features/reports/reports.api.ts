@@ -36,6 +36,7 @@ export const reportKeys = {
       onProgress,
     ),
   attributes: (projectId: number) => ['reports', 'attributes', projectId] as const,
+  readyMade: () => ['reports', 'ready-made'] as const,
   run: (id: number, scope: RunScope) => ['reports', 'run', id, scope] as const,
   draft: (scope: RunScope, report: ReportBody) => ['reports', 'draft', scope, report] as const,
 };
@@ -74,6 +75,9 @@ export const reportsApi = {
       },
       onProgress,
     ),
+  /** Ready-made FTTH reports to start from. */
+  readyMade: () =>
+    api<Data<ReportBody[]>>('GET', '/integration/reports/ready-made').then((r) => r.data),
   attributes: (projectId: number) =>
     api<Data<ReportAttributes>>('GET', `/integration/reports/attributes/${projectId}`).then(
       (r) => r.data,
