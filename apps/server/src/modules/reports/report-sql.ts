@@ -76,7 +76,6 @@ const GROUPS: Record<GroupByLevel, { key: SQL; order: SQL }> = {
 /** Text that reads as a number, else NULL: a stray "n/a" counts as empty, never an error. */
 const NUMBER = '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$';
 const asNumber = (text: SQL) => sql`(CASE WHEN ${text} ~ ${NUMBER} THEN (${text})::float8 END)`;
-const notNumber = (text: SQL) => sql`(${text} <> '' AND NOT ${text} ~ ${NUMBER})`;
 
 /** An attribute's text; Existing Users is the length of the PBO-FAT's list of users. */
 function attributeText(name: string): SQL {
@@ -109,19 +108,53 @@ function aggregate(operation: Aggregation, value: SQL, text: SQL, only: SQL): SQ
   }
 }
 
-/** Metrics over elements sharing a grouping: one pass, each aggregate filtered to its type. */
+/** An attribute of each element, read once: its text and, when it reads as one, its number. */
+interface ElementValue {
+  text: SQL;
+  number: SQL;
+}
+
+/**
+ * Metrics over elements sharing a grouping: one pass, each aggregate filtered to its type. Each
+ * attribute is read and parsed once per element (a LATERAL subquery kept apart by OFFSET 0, else
+ * the planner would copy the expression into every aggregate that uses it).
+ */
 function elementsQuery(
   metrics: { index: number; metric: Metric }[],
   scope: RunScope,
   group: { key: SQL; order: SQL },
 ): SQL {
   const types = [...new Set(metrics.map(({ metric }) => metric.elementType ?? ''))];
+  const names = [...new Set(metrics.flatMap(({ metric }) => attributesOf(metric)))];
+  const read = new Map<string, ElementValue>(
+    names.map((name, k) => [
+      name,
+      { text: sql`a.${sql.identifier(`t${k}`)}`, number: sql`a.${sql.identifier(`n${k}`)}` },
+    ]),
+  );
+  const valueOf = (name: string): ElementValue =>
+    read.get(name) ?? { text: sql`NULL::text`, number: sql`NULL::float8` };
   const selected = metrics.map(({ index, metric }) => {
-    const a = elementAggregates(metric);
+    const a = elementAggregates(metric, valueOf);
     return sql`${a.value} AS ${sql.identifier(`v${index}`)},
                ${a.notNumbers} AS ${sql.identifier(`n${index}`)},
                ${a.divisionsByZero} AS ${sql.identifier(`d${index}`)}`;
   });
+  const attributes = names.length
+    ? sql`LEFT JOIN LATERAL (
+        SELECT ${sql.join(
+          names.map(
+            (_, k) =>
+              sql`${sql.identifier(`t${k}`)}, ${asNumber(sql`${sql.identifier(`t${k}`)}`)} AS ${sql.identifier(`n${k}`)}`,
+          ),
+          sql`, `,
+        )}
+        FROM (SELECT ${sql.join(
+          names.map((name, k) => sql`${attributeText(name)} AS ${sql.identifier(`t${k}`)}`),
+          sql`, `,
+        )} OFFSET 0) texts
+        OFFSET 0) a ON e.id IS NOT NULL`
+    : sql``;
   return sql`
     SELECT ${group.key} AS "group", ${sql.join(selected, sql`, `)}
     FROM clusters c
@@ -133,14 +166,27 @@ function elementsQuery(
        types.map((t) => sql`${t}`),
        sql`, `,
      )})
+    ${attributes}
     ${scopeWhere(scope)}
     GROUP BY ${group.key} ORDER BY ${group.order}`;
 }
 
+/** The attributes a metric reads. */
+const attributesOf = (metric: Metric): string[] =>
+  metric.metricType === 'FormulaResult'
+    ? (metric.formulaConfig?.variableAttributes ?? [])
+    : metric.metricType === 'NetworkElementAttributes' && metric.attributeName
+      ? [metric.attributeName]
+      : [];
+
 /** A metric's value, its texts that are not numbers, and its divisions by zero. */
-function elementAggregates(metric: Metric): { value: SQL; notNumbers: SQL; divisionsByZero: SQL } {
+function elementAggregates(
+  metric: Metric,
+  valueOf: (name: string) => ElementValue,
+): { value: SQL; notNumbers: SQL; divisionsByZero: SQL } {
   const only = sql`e.type = ${metric.elementType}`;
   const none = sql`0`;
+  const notNumber = (v: ElementValue) => sql`(${v.text} <> '' AND ${v.number} IS NULL)`;
   if (metric.metricType === 'NetworkElement') {
     return {
       value: sql`count(e.id) FILTER (WHERE ${only})`,
@@ -149,24 +195,23 @@ function elementAggregates(metric: Metric): { value: SQL; notNumbers: SQL; divis
     };
   }
   if (metric.metricType === 'NetworkElementAttributes') {
-    const text = attributeText(metric.attributeName ?? '');
+    const v = valueOf(metric.attributeName ?? '');
     const operation = metric.aggregationOperation ?? 'COUNT';
     const numeric = operation === 'SUM' || operation === 'AVERAGE';
     return {
-      value: aggregate(operation, numeric ? asNumber(text) : sql`nullif(${text}, '')`, text, only),
-      notNumbers: numeric ? sql`count(*) FILTER (WHERE ${only} AND ${notNumber(text)})` : none,
+      value: aggregate(operation, numeric ? v.number : sql`nullif(${v.text}, '')`, v.text, only),
+      notNumbers: numeric ? sql`count(*) FILTER (WHERE ${only} AND ${notNumber(v)})` : none,
       divisionsByZero: none,
     };
   }
   // FormulaResult: computed per element, left to right, then aggregated per group.
   const formula = metric.formulaConfig;
   if (!formula) throw new Error('a formula metric without its formula');
-  const texts = formula.variableAttributes.map((name) => attributeText(name));
-  const values = texts.map(asNumber);
-  let expression = values[0] ?? sql`NULL`;
+  const variables = formula.variableAttributes.map(valueOf);
+  let expression = variables[0]?.number ?? sql`NULL`;
   const divisors: SQL[] = [];
   formula.operations.forEach((operation, i) => {
-    const next = values[i + 1] ?? sql`NULL`;
+    const next = variables[i + 1]?.number ?? sql`NULL`;
     if (operation === 'DIVIDE') divisors.push(next);
     expression =
       operation === 'ADD'
@@ -181,7 +226,7 @@ function elementAggregates(metric: Metric): { value: SQL; notNumbers: SQL; divis
   const listed = sql`round((${expression})::numeric, 2)::text`;
   return {
     value: aggregate(metric.aggregationOperation ?? 'SUM', expression, listed, only),
-    notNumbers: sql`count(*) FILTER (WHERE ${only} AND (${sql.join(texts.map(notNumber), sql` OR `)}))`,
+    notNumbers: sql`count(*) FILTER (WHERE ${only} AND (${sql.join(variables.map(notNumber), sql` OR `)}))`,
     divisionsByZero: divisors.length
       ? sql`count(*) FILTER (WHERE ${only} AND (${sql.join(
           divisors.map((d) => sql`${d} = 0`),
