@@ -22,6 +22,7 @@ function derivedKind(name: string, type: ElementTypeName): ColumnKind | null {
   if (name === 'Name' || name === 'Coordinates') return 'string';
   if (name === 'Creation Date' || name === 'Last Modification Date') return 'datetime';
   if (name === 'Length' && type === 'Cable') return 'real';
+  if (name === 'Existing Users' && type === 'PboFat') return 'integer';
   return null;
 }
 

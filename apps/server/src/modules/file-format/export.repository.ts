@@ -92,6 +92,11 @@ const anchor = (geometry: GeometryKind): SQL =>
 const isoTime = (ts: SQL) =>
   sql`replace((date_trunc('milliseconds', ${ts}) AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
 
+/** A PBO-FAT's users, the items of its list (as element-json.sql.ts counts them); null for none. */
+const existingUsers = sql`(SELECT jsonb_array_length(u.list)::text
+  FROM (SELECT (e.attributes->>'FAT Existing Users ID')::jsonb AS list
+        WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u)`;
+
 /**
  * One column as CSV text: derived attributes from the row (as the API's element JSON has them),
  * the others from the stored value ('' is null, a dropdown's JSON-encoded text is decoded), empty
@@ -108,6 +113,7 @@ function columnValue(column: ExportColumn, type: ElementTypeName, geometry: Geom
   } else if (name === 'Creation Date') text = isoTime(sql`e.created_at`);
   else if (name === 'Last Modification Date') text = isoTime(sql`e.updated_at`);
   else if (name === 'Length' && type === 'Cable') text = sql`round(e.length_m::numeric, 2)::text`;
+  else if (name === 'Existing Users' && type === 'PboFat') text = existingUsers;
   else {
     const raw = sql`(e.attributes->>${name}::text)`;
     const plain = sql`nullif(${raw}, '')`;

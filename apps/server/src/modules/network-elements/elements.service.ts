@@ -26,6 +26,7 @@ import {
   type IndexedProblem,
 } from './element-errors.ts';
 import { readCluster } from './cluster-read.ts';
+import { forgiveRemovedAttributes } from './removed-attributes.ts';
 import { createAnswers, createdBefore, nameUnnamed } from './element-creates.ts';
 import { attributeChecker, geometryFor, type AttributeChecker } from './element-validation.ts';
 import {
@@ -274,7 +275,8 @@ export function createElementsService(db: Database) {
           });
         });
         await checkRings(tx, rings, problems);
-        if (problems.length) throw itemsInvalid(problems, single);
+        const remaining = await forgiveRemovedAttributes(tx, ids, problems);
+        if (remaining.length) throw itemsInvalid(remaining, single);
 
         const list = [...changes.values()];
         const { count, at } = await repo.update(tx, type.internalName, list, user.id);

@@ -4,6 +4,7 @@ import {
   createPbo,
   editTemplate,
   freshTemplate,
+  ids,
   readPbo,
   storedOf,
   t,
@@ -91,6 +92,20 @@ describe('elements of an edited template', () => {
     expect(valueOf(await readPbo(element.id), 'Type')).toBe('"Underground"');
   });
 
+  it('takes back a removed attribute a client still sends, keeping the stored value', async () => {
+    const id = await freshTemplate();
+    const element = await createPbo(id, { Type: 'Facade', Capacity: '8' });
+    expect((await editTemplate(id, remove('Type'))).statusCode).toBe(200);
+    // A copy read before the removal sends Type back with its edit.
+    const stale = await editPbo(element.id, { Type: 'Aerial', Capacity: '16' });
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(await storedOf(element.id)).toMatchObject({ Type: '"Facade"', Capacity: '"16"' });
+    // A name the element never held is still refused.
+    const unknown = await editPbo(element.id, { Colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain("'Colour' is not an attribute of this template.");
+  });
+
   it('refuses a new type that values do not fit, and takes one they fit', async () => {
     const id = await freshTemplate();
     await createPbo(id, { Capacity: '16' });
@@ -151,5 +166,17 @@ describe('Existing Users', () => {
     expect(valueOf(none, 'Existing Users')).toBe('');
     const names = (await template(id)).attributes.map((a) => a.name);
     expect(names.indexOf('Existing Users')).toBe(names.indexOf('FAT Existing Users ID') + 1);
+    // GIS exports carry the same number.
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/file-format/export',
+      payload: { clusterId: ids.cbd01, format: 'geojson', elementIds: [three.id, none.id] },
+      headers: bearer(who.planner),
+    });
+    expect(exported.statusCode).toBe(200);
+    const features = (
+      JSON.parse(exported.body) as { features: { properties: Record<string, unknown> }[] }
+    ).features.map((f) => f.properties['Existing Users']);
+    expect(features.sort()).toEqual([3, undefined]);
   });
 });
