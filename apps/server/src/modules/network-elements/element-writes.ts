@@ -70,13 +70,13 @@ export async function resolveTemplates(
     else templateIds.add(w.templateId);
   }
   const byId = new Map(
-    (await templatesRepository.byIds(db, [...templateIds])).map((t) => [t.id, t]),
+    (await templatesRepository.byIds(db, [...templateIds], true)).map((t) => [t.id, t]),
   );
   const defaults = new Map<number, ElementTemplate>();
   if (needDefaults.size) {
     const projectIds = [...needDefaults];
     await templatesRepository.ensureDefaults(db, projectIds);
-    for (const t of await templatesRepository.defaultsOf(db, projectIds, type.internalName)) {
+    for (const t of await templatesRepository.defaultsOf(db, projectIds, type.internalName, true)) {
       defaults.set(t.projectId, t);
     }
   }

@@ -85,9 +85,9 @@ export async function editTemplate(
   return updateTemplate(id, change(asEdits((await template(id)).attributes)), token);
 }
 
-/** A PBO-FAT in CBD-01 of the template, with these attributes: the element. */
-export async function createPbo(templateId: number, attributes: Record<string, unknown>) {
-  const response = await t.app.inject({
+/** Asks for a PBO-FAT in CBD-01 of the template, with these attributes. */
+export const postPbo = (templateId: number, attributes: Record<string, unknown>) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/networkelements/pbofat/create',
     payload: {
@@ -98,6 +98,10 @@ export async function createPbo(templateId: number, attributes: Record<string, u
     },
     headers: bearer(who.planner),
   });
+
+/** A PBO-FAT in CBD-01 of the template, with these attributes: the element. */
+export async function createPbo(templateId: number, attributes: Record<string, unknown>) {
+  const response = await postPbo(templateId, attributes);
   if (response.statusCode !== 200) throw new Error(response.body);
   return response.json<{ data: MapElement }>().data;
 }

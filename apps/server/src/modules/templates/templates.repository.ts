@@ -25,12 +25,17 @@ const DEFAULTS_JSON = JSON.stringify(
   })),
 );
 
-const selectTemplates = (where: SQL) => sql`
+/**
+ * `share` for element writes: an edit of the template (which locks it for update) then waits
+ * for them, and they for it, so no element is checked against a template that is changing.
+ */
+const selectTemplates = (where: SQL, share = false) => sql`
   SELECT t.id, t.project_id AS "projectId", nt.id AS "networkElementId", t.type, t.name,
          t.is_default AS "isDefault", t.attributes, t.style
   FROM element_templates t JOIN network_element_types nt ON nt.name = t.type
   WHERE ${where}
-  ORDER BY t.project_id, nt.id, t.is_default DESC, t.id`;
+  ORDER BY t.project_id, nt.id, t.is_default DESC, t.id
+  ${share ? sql`FOR SHARE OF t` : sql``}`;
 
 export const templatesRepository = {
   /** Gives the projects (all when none named) a default template of every type they lack. */
@@ -54,13 +59,14 @@ export const templatesRepository = {
     db.rows<ElementTemplate>(selectTemplates(sql`t.type = ${type} AND ${projectVisible}`)),
 
   /** Templates by id, or the default one of each (project, type) asked for. */
-  byIds: (db: Queryable, ids: number[]) =>
-    db.rows<ElementTemplate>(selectTemplates(sql`t.id = ANY(${intArray(ids)}::int[])`)),
+  byIds: (db: Queryable, ids: number[], share = false) =>
+    db.rows<ElementTemplate>(selectTemplates(sql`t.id = ANY(${intArray(ids)}::int[])`, share)),
 
-  defaultsOf: (db: Queryable, projectIds: number[], type: ElementTypeName) =>
+  defaultsOf: (db: Queryable, projectIds: number[], type: ElementTypeName, share = false) =>
     db.rows<ElementTemplate>(
       selectTemplates(
         sql`t.is_default AND t.type = ${type} AND t.project_id = ANY(${intArray(projectIds)}::int[])`,
+        share,
       ),
     ),
 };
