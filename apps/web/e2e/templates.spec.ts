@@ -92,6 +92,28 @@ test('a planner adds, renames and removes attributes of the PBO-FAT template', a
   await save(page, dialog);
 });
 
+test('in French: the screen and the server refusal of a name taken', async ({ page }) => {
+  await signIn(page, PLANNER.email, PLANNER.password);
+  await expectOnProjects(page);
+  await page.evaluate(() => localStorage.setItem('locale', 'fr'));
+  await page.reload();
+  await page
+    .getByRole('button', { name: "Modèles d'éléments de Nairobi CBD", exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: "Modèles d'éléments de Nairobi CBD" });
+  await expect(dialog.getByRole('combobox', { name: "Type d'élément" })).toHaveValue('PBO-FAT');
+  await dialog.getByRole('button', { name: 'Ajouter un attribut' }).click();
+  await dialog
+    .getByRole('group', { name: /\(nouveau\)$/ })
+    .getByRole('textbox', { name: 'Nom' })
+    .fill('capacity');
+  await dialog.getByRole('button', { name: 'Enregistrer le modèle' }).click();
+  await expect(
+    page.getByText('Ce modèle a déjà un attribut nommé « capacity »', { exact: false }),
+  ).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
