@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import type { Metric, ReportRun } from '@integration/contracts';
+import { reportMetric, type Metric, type ReportRun } from '@integration/contracts';
 import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { interleavedMediansMs, type Figure } from './lib/report.ts';
@@ -14,16 +14,7 @@ const ELEMENTS = Number(process.env.BENCH_REPORT_ELEMENTS ?? 1_000_000);
 const CLUSTERS = 50;
 const RUNS = 5;
 
-const metric = (id: string, m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
-  metricId: id,
-  tableInfo: '',
-  attributeName: null,
-  elementType: null,
-  groupByLevel: 'cluster',
-  aggregationOperation: null,
-  formulaConfig: null,
-  ...m,
-});
+const metric = reportMetric;
 
 const METRICS: Metric[] = [
   metric('clusters', { metricType: 'ProjectInfo', attributeName: 'clusters' }),

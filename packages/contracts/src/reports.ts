@@ -83,6 +83,21 @@ export const metricSchema = z.object({
 });
 export type Metric = z.infer<typeof metricSchema>;
 
+/** A metric row with the schema's defaults: the start of a builder's, a seed's or a test's. */
+export const reportMetric = (
+  metricId: string,
+  fields: Partial<Metric> & Pick<Metric, 'metricType'>,
+): Metric => ({
+  metricId,
+  tableInfo: '',
+  attributeName: null,
+  elementType: null,
+  groupByLevel: 'cluster',
+  aggregationOperation: null,
+  formulaConfig: null,
+  ...fields,
+});
+
 /** A chart (SPEC §3 "Chart config"): which metrics it draws and how. */
 export const visualizationSchema = z.object({
   chartType: z.enum(CHART_TYPES),

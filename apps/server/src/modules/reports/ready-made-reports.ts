@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Metric, ReportBody, Visualization } from '@integration/contracts';
+import { reportMetric, type ReportBody, type Visualization } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { reportsRepository } from './reports.repository.ts';
 
-const metric = (id: string, m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
-  metricId: id,
-  tableInfo: '',
-  attributeName: null,
-  elementType: null,
-  groupByLevel: 'cluster',
-  aggregationOperation: null,
-  formulaConfig: null,
-  ...m,
-});
+const metric = reportMetric;
 
 const chart = (chartType: Visualization['chartType'], metricIndices: number[]): Visualization => ({
   chartType,

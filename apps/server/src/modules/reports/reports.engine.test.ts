@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Metric, MetricResult, ReportRun } from '@integration/contracts';
+import {
+  reportMetric,
+  type Metric,
+  type MetricResult,
+  type ReportRun,
+} from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { idByName } from '../../test/seeded.ts';
 
@@ -67,16 +72,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const metric = (m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric => ({
-  metricId: String(Math.random()),
-  tableInfo: '',
-  attributeName: null,
-  elementType: null,
-  groupByLevel: 'cluster',
-  aggregationOperation: null,
-  formulaConfig: null,
-  ...m,
-});
+let serial = 0;
+const metric = (m: Partial<Metric> & Pick<Metric, 'metricType'>): Metric =>
+  reportMetric(`m${++serial}`, m);
 
 async function run(metrics: Metric[], scope: object = { clusterId: undefined }, token = admin) {
   const response = await post(

@@ -17,24 +17,6 @@ export const reportKeys = {
   all: ['reports'] as const,
   ofUser: (userId: number) => ['reports', 'user', userId] as const,
   one: (id: number) => ['reports', 'one', id] as const,
-  /** A run of a saved report as a document: one sheet per metric, or tables and charts as PDF. */
-  export: (
-    id: number,
-    scope: RunScope,
-    format: 'xlsx' | 'pdf',
-    onProgress: (bytes: number) => void,
-    signal: AbortSignal,
-  ) =>
-    downloadFile(
-      `/integration/reports/export/${id}?format=${format}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(scope),
-        signal,
-      },
-      onProgress,
-    ),
   attributes: (projectId: number) => ['reports', 'attributes', projectId] as const,
   readyMade: () => ['reports', 'ready-made'] as const,
   run: (id: number, scope: RunScope) => ['reports', 'run', id, scope] as const,
