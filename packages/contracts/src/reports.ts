@@ -137,10 +137,18 @@ export type ReportBody = z.infer<typeof reportBodySchema>;
 export interface Report extends ReportBody {
   id: number;
   userId: number;
+  /** The author's name (a report shared with a project shows whose it is). */
+  owner: string;
+  /** The project whose users may read and run it, not change it; null when not shared. */
+  sharedProjectId: number | null;
+  sharedProjectName: string | null;
   createdAt: string;
   updatedAt: string;
   lastRunAt: string | null;
 }
+
+/** Shares a report with a project's users (read-only), or stops sharing it (null). */
+export const shareReportBody = z.object({ projectId: bodyId.nullable() });
 
 /** The scope of a run: a project, optionally narrowed to a CO or a cluster. */
 export const runReportBody = z.object({

@@ -266,6 +266,9 @@ export const en = {
     "'{name}' is required, so it needs a default value for the elements that hold none.",
   'templates.valuesDoNotFit':
     "{count} element(s) hold values of '{name}' that are not valid as {inputType}: clear them first, or add a new attribute.",
+  'reports.shared':
+    'Report shared with the users of {project}: they can open and run it, not change it.',
+  'reports.unshared': 'The report is no longer shared.',
 } as const;
 
 export type MessageKey = keyof typeof en;

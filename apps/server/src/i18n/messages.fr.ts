@@ -281,4 +281,7 @@ export const fr: Record<MessageKey, string> = {
     "« {name} » est obligatoire : il lui faut une valeur par défaut pour les éléments qui n'en ont pas.",
   'templates.valuesDoNotFit':
     "{count} élément(s) ont pour « {name} » des valeurs non valides en tant que {inputType} : videz-les d'abord, ou ajoutez un nouvel attribut.",
+  'reports.shared':
+    'Rapport partagé avec les utilisateurs de {project} : ils peuvent l’ouvrir et le calculer, pas le modifier.',
+  'reports.unshared': 'Le rapport n’est plus partagé.',
 };

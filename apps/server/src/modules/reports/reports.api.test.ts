@@ -263,4 +263,70 @@ describe('saved reports', () => {
       expect(response.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(false);
     },
   );
+
+  it('can be shared read-only with the users of a project, and no longer', async () => {
+    const created = await call('POST', '/api/integration/reports/create', tokens.planner, {
+      ...INVENTORY,
+      name: 'Shared inventory',
+    });
+    const { id } = created.json<{ data: Report }>().data;
+    const fieldId = await userIdByEmail(t.db, 'field@example.com');
+    const listOf = async (userId: number, token: string) =>
+      (await call('GET', `/api/integration/reports/user/${userId}`, token))
+        .json<{ data: Report[] }>()
+        .data.map((r) => r.name);
+    // Before: the field user (on CBD-01 of Nairobi CBD) neither lists nor reads it.
+    expect(await listOf(fieldId, tokens.field)).not.toContain('Shared inventory');
+    expect((await call('GET', `/api/integration/reports/${id}`, tokens.field)).statusCode).toBe(
+      403,
+    );
+
+    const shared = await call('POST', `/api/integration/reports/share/${id}`, tokens.planner, {
+      projectId: project,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toMatchObject({
+      message:
+        'Report shared with the users of Nairobi CBD: they can open and run it, not change it.',
+      data: { sharedProjectId: project, sharedProjectName: 'Nairobi CBD', owner: 'Grace Wanjiku' },
+    });
+    expect(await listOf(fieldId, tokens.field)).toContain('Shared inventory');
+    expect((await call('GET', `/api/integration/reports/${id}`, tokens.field)).statusCode).toBe(
+      200,
+    );
+    const ran = await call('POST', `/api/integration/reports/run/${id}`, tokens.field, {
+      projectId: project,
+    });
+    expect(ran.statusCode).toBe(200);
+    // Read-only: no change, no delete, no re-share by the readers.
+    expect(
+      (await call('POST', `/api/integration/reports/update/${id}`, tokens.field, INVENTORY))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `/api/integration/reports/${id}`, tokens.field)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (
+        await call('POST', `/api/integration/reports/share/${id}`, tokens.field, {
+          projectId: null,
+        })
+      ).statusCode,
+    ).toBe(403);
+    // Not with a project the author may not read (the planner is not on Mombasa Island).
+    const mombasa = await idByName(t.db, 'projects', 'Mombasa Island');
+    expect(
+      (
+        await call('POST', `/api/integration/reports/share/${id}`, tokens.planner, {
+          projectId: mombasa,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const unshared = await call('POST', `/api/integration/reports/share/${id}`, tokens.planner, {
+      projectId: null,
+    });
+    expect(unshared.json<{ message: string }>().message).toBe('The report is no longer shared.');
+    expect(await listOf(fieldId, tokens.field)).not.toContain('Shared inventory');
+  });
 });

@@ -6,6 +6,7 @@ import {
   paramId,
   projectIdParams,
   reportBodySchema,
+  shareReportBody,
   runReportBody,
 } from '@integration/contracts';
 import { requestLocale } from '../../http/locale.ts';
@@ -69,6 +70,26 @@ export function reportsRoutes(reports: ReportsService) {
         data: await reports.update(requireUser(request), request.params.id, request.body),
         message: translate(requestLocale(request), 'reports.saved'),
       }),
+    );
+
+    api.post(
+      `${base}/share/:id`,
+      { schema: { tags, params: idParams, body: shareReportBody } },
+      async (request) => {
+        const report = await reports.share(
+          requireUser(request),
+          request.params.id,
+          request.body.projectId,
+        );
+        const locale = requestLocale(request);
+        return {
+          status: true,
+          data: report,
+          message: report.sharedProjectName
+            ? translate(locale, 'reports.shared', { project: report.sharedProjectName })
+            : translate(locale, 'reports.unshared'),
+        };
+      },
     );
 
     api.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {

@@ -9,7 +9,7 @@ import {
 } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
-import { assertProjectReadable } from '../access/access.ts';
+import { assertProjectReadable, visibleProject } from '../access/access.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -35,6 +35,16 @@ export function createReportsService(db: Database) {
     const report = await repo.byId(db, id);
     if (!report) throw reportNotFound(id);
     if (report.userId !== user.id && user.role !== 'admin') throw forbidden();
+    return report;
+  }
+
+  /** A report the user may read and run: their own, or one shared with a project they see. */
+  async function readable(user: UserRecord, id: number): Promise<Report> {
+    const report = await repo.byId(db, id);
+    if (!report) throw reportNotFound(id);
+    if (report.userId === user.id || user.role === 'admin') return report;
+    if (report.sharedProjectId === null) throw forbidden();
+    await assertProjectReadable(db, user, report.sharedProjectId, () => reportNotFound(id));
     return report;
   }
 
@@ -86,10 +96,23 @@ export function createReportsService(db: Database) {
   return {
     async ofUser(user: UserRecord, userId: number): Promise<Report[]> {
       if (userId !== user.id && user.role !== 'admin') throw forbidden();
-      return repo.ofUser(db, userId);
+      // Your own list also holds what colleagues shared with your projects.
+      return userId === user.id
+        ? repo.ofUser(db, userId, visibleProject(user, sql`r.shared_project_id`))
+        : repo.ofUser(db, userId);
     },
 
-    get: own,
+    get: readable,
+
+    /** Shared read-only with a project's users (one the author may read), or no longer. */
+    async share(user: UserRecord, id: number, projectId: number | null): Promise<Report> {
+      await own(user, id);
+      if (projectId !== null) {
+        await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
+      }
+      await repo.share(db, id, projectId);
+      return own(user, id);
+    },
 
     async create(user: UserRecord, body: ReportBody): Promise<Report> {
       const id = await repo.create(db, user.id, named(checkReport(body, null)));
@@ -109,7 +132,7 @@ export function createReportsService(db: Database) {
     },
 
     async runSaved(user: UserRecord, id: number, body: RunReportBody, locale: Locale) {
-      const report = await own(user, id);
+      const report = await readable(user, id);
       const result = await run(user, report, body, locale);
       await repo.ran(db, id);
       return result;
@@ -126,7 +149,7 @@ export function createReportsService(db: Database) {
       locale: Locale,
       format: 'xlsx' | 'pdf',
     ) {
-      const report = await own(user, id);
+      const report = await readable(user, id);
       const result = await run(user, report, body, locale);
       await repo.ran(db, id);
       const scope =
