@@ -267,3 +267,40 @@ test('a planner builds a KPI report of every metric type with two charts, saves,
   await expect(list.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   csp.expectNone();
 });
+
+test('a report shared with a project is listed read-only for its users, and run by them', async ({
+  page,
+}) => {
+  await signIn(page, 'planner@example.com', 'planner1234');
+  await expectOnProjects(page);
+  await page.goto('/reports');
+  const mine = page.getByRole('table', { name: 'Your reports' });
+  await mine.getByRole('button', { name: 'Share Cable metres by capacity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Cable metres by capacity' });
+  await choose(page, dialog, 'Shared with the users of', 'Nairobi CBD');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Report shared with the users of Nairobi CBD', { exact: false }),
+  ).toBeVisible();
+  await expect(mine.getByRole('row', { name: /Cable metres by capacity/ })).toContainText(
+    'Shared with Nairobi CBD',
+  );
+
+  // The field user of CBD-01 sees it, by its author, and can run it but not change it.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'field@example.com', 'field1234');
+  await expectOnProjects(page);
+  await page.goto('/reports');
+  const row = page
+    .getByRole('table', { name: 'Your reports' })
+    .getByRole('row', { name: /Cable metres by capacity/ });
+  await expect(row).toContainText('Shared by Grace Wanjiku');
+  await expect(row.getByRole('button', { name: 'Edit Cable metres by capacity' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Delete Cable metres by capacity' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Run Cable metres by capacity' }).click();
+  await expect(page.getByRole('heading', { name: 'Cable metres by capacity' })).toBeVisible();
+  // No project chosen yet on this browser: the report asks for one.
+  await choose(page, page.locator('main'), 'Project', 'Nairobi CBD');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('table').filter({ hasText: 'CBD-01' }).first()).toBeVisible();
+});

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Report } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../app/DataTable.tsx';
 import { formatDate } from '../../app/format.ts';
 import { useCompact } from '../../app/useCompact.ts';
+import { session } from '../../session/session.ts';
 
 export interface ReportActions {
   open: (report: Report) => void;
@@ -12,6 +13,7 @@ export interface ReportActions {
   edit: (report: Report) => void;
   duplicate: (report: Report) => void;
   remove: (report: Report) => void;
+  share: (report: Report) => void;
 }
 
 /** The user's reports: name, metrics, last run and updated, with their actions. */
@@ -26,6 +28,9 @@ export function ReportList({
 }) {
   const { t } = useTranslation();
   const compact = useCompact();
+  const userId = session.user()?.id ?? 0;
+  // Reports shared by colleagues are read-only here; an admin manages anyone's.
+  const mine = (r: Report) => r.userId === userId || session.user()?.role === 'admin';
   if (reports.length === 0) {
     return (
       <Paper withBorder p="xl">
@@ -62,6 +67,21 @@ export function ReportList({
       rowKey={(r) => r.id}
       columns={[
         { header: t('reports.list.name'), primary: true, cell: (r) => r.name },
+        {
+          header: t('reports.list.sharing'),
+          cell: (r) =>
+            r.userId !== userId ? (
+              <Badge variant="light" color="gray">
+                {t('reports.list.sharedBy', { owner: r.owner })}
+              </Badge>
+            ) : r.sharedProjectName ? (
+              <Badge variant="light">
+                {t('reports.list.sharedWith', { project: r.sharedProjectName })}
+              </Badge>
+            ) : (
+              ''
+            ),
+        },
         { header: t('reports.list.metrics'), cell: (r) => r.metrics.length },
         {
           header: t('reports.list.lastRun'),
@@ -82,9 +102,10 @@ export function ReportList({
             <Group gap="xs" justify="flex-end" wrap={compact ? 'wrap' : 'nowrap'}>
               {button(t('reports.list.open'), r.name, () => actions.open(r))}
               {button(t('reports.list.run'), r.name, () => actions.run(r))}
-              {button(t('reports.list.editShort'), r.name, () => actions.edit(r))}
+              {mine(r) && button(t('reports.list.editShort'), r.name, () => actions.edit(r))}
               {button(t('reports.list.duplicate'), r.name, () => actions.duplicate(r))}
-              {button(t('common.delete'), r.name, () => actions.remove(r), 'red')}
+              {mine(r) && button(t('reports.list.share'), r.name, () => actions.share(r))}
+              {mine(r) && button(t('common.delete'), r.name, () => actions.remove(r), 'red')}
             </Group>
           ),
         },

@@ -15,6 +15,7 @@ import { ReportList } from './ReportList.tsx';
 import { duplicateOf } from './report-edits.ts';
 import { reportKeys, reportsApi } from './reports.api.ts';
 import { ReportView } from './ReportView.tsx';
+import { ShareReportDialog } from './ShareReportDialog.tsx';
 
 /**
  * Reports (SPEC §2 `/reports`): the user's KPI reports, the New KPI Report builder, and a report
@@ -26,6 +27,7 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const [builder, setBuilder] = useState<BuilderTarget | null>(null);
   const [toDelete, setToDelete] = useState<Report | null>(null);
+  const [toShare, setToShare] = useState<Report | null>(null);
   const userId = session.user()?.id ?? 0;
   const openId = Number(params.get('report')) || null;
 
@@ -102,6 +104,7 @@ export function ReportsPage() {
                   edit: (r) => setBuilder({ mode: 'edit', report: r }),
                   duplicate: (r) => duplicate.mutate(r),
                   remove: setToDelete,
+                  share: setToShare,
                 }}
               />
             )
@@ -113,6 +116,14 @@ export function ReportsPage() {
         onClose={() => setBuilder(null)}
         onSaved={() => {
           setBuilder(null);
+          void reload();
+        }}
+      />
+      <ShareReportDialog
+        report={toShare}
+        onClose={() => setToShare(null)}
+        onShared={() => {
+          setToShare(null);
           void reload();
         }}
       />

@@ -32,6 +32,11 @@ export const reportsApi = {
   update: (id: number, body: ReportBody) =>
     api<Data<Report>>('POST', `/integration/reports/update/${id}`, body),
   delete: (id: number) => api<{ message?: string }>('DELETE', `/integration/reports/${id}`),
+  /** Shared read-only with a project's users, or no longer (null). */
+  share: (id: number, projectId: number | null) =>
+    api<Data<Report> & { message: string }>('POST', `/integration/reports/share/${id}`, {
+      projectId,
+    }),
   run: (id: number, scope: RunScope) =>
     api<Data<ReportRun>>('POST', `/integration/reports/run/${id}`, scope).then((r) => r.data),
   /** The builder's preview: a configuration run without saving it. */
