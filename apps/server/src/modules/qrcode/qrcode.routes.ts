@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MAX_ID,
   TAG_PHOTO_MAX_BYTES,
   createQrTemplateBody,
   idParams,
@@ -25,10 +26,12 @@ import type { QrTemplatesService } from './qr-templates.service.ts';
 const clusterParams = z.object({ clusterId: paramId });
 const photoParams = tagCodeParams.extend({ photoId: paramId });
 const pageQuery = z.object({
+  // A sequence number is a PostgreSQL integer: 2147483648 is refused, not a 500.
   after: z
     .string()
     .regex(/^[0-9]{1,10}$/)
     .transform(Number)
+    .pipe(z.number().max(MAX_ID))
     .optional(),
   limit: z
     .string()
