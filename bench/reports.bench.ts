@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { reportMetric, type Metric, type ReportRun } from '@integration/contracts';
+import { PBO_SATURATION } from '../apps/server/src/modules/reports/ready-made-reports.ts';
 import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { interleavedMediansMs, type Figure } from './lib/report.ts';
@@ -25,18 +26,7 @@ const METRICS: Metric[] = [
     attributeName: 'Floors',
     aggregationOperation: 'SUM',
   }),
-  metric('saturation', {
-    metricType: 'FormulaResult',
-    elementType: 'PboFat',
-    aggregationOperation: 'AVERAGE',
-    formulaConfig: {
-      resultName: 'PBO saturation',
-      numberOfVariables: 2,
-      variableAttributes: ['Existing Users', 'Capacity'],
-      operations: ['DIVIDE'],
-      resultFormat: 'PERCENTAGE',
-    },
-  }),
+  PBO_SATURATION,
 ];
 
 /** A project of its own with CLUSTERS clusters and ELEMENTS elements, half PBO-FATs, half buildings. */

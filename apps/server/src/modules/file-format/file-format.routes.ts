@@ -3,18 +3,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportBody, geoJsonToShpBody } from '@integration/contracts';
 import type { Config } from '../../config.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import type { FileAnswer, FileFormatService, UploadPart } from './file-format.service.ts';
-
-/** attachment; filename="…" with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 function sendFile(reply: FastifyReply, answer: FileAnswer) {
   reply.type(answer.mediaType);

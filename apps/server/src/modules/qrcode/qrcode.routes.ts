@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
-import { contentDisposition } from '../file-format/file-format.routes.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import type { DocumentAnswer, QrDocumentsService } from './qr-documents.service.ts';
 import type { QrTagsService } from './qr-tags.service.ts';
 import type { QrTemplatesService } from './qr-templates.service.ts';

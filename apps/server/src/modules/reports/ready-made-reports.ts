@@ -17,6 +17,21 @@ const chart = (chartType: Visualization['chartType'], metricIndices: number[]): 
   metricIndices,
 });
 
+/** The KPI every FTTH planner watches: each PBO-FAT's Existing Users ÷ Capacity, averaged. */
+export const PBO_SATURATION = metric('saturation', {
+  tableInfo: 'Formula Result',
+  metricType: 'FormulaResult',
+  elementType: 'PboFat',
+  aggregationOperation: 'AVERAGE',
+  formulaConfig: {
+    resultName: 'PBO saturation',
+    numberOfVariables: 2,
+    variableAttributes: ['Existing Users', 'Capacity'],
+    operations: ['DIVIDE'],
+    resultFormat: 'PERCENTAGE',
+  },
+});
+
 /** Reports an FTTH planner recognises, ready to run on any project. */
 export const READY_MADE_REPORTS: ReportBody[] = [
   {
@@ -59,19 +74,7 @@ export const READY_MADE_REPORTS: ReportBody[] = [
   {
     name: 'PBO-FAT saturation',
     metrics: [
-      metric('saturation', {
-        tableInfo: 'Formula Result',
-        metricType: 'FormulaResult',
-        elementType: 'PboFat',
-        aggregationOperation: 'AVERAGE',
-        formulaConfig: {
-          resultName: 'PBO saturation',
-          numberOfVariables: 2,
-          variableAttributes: ['Existing Users', 'Capacity'],
-          operations: ['DIVIDE'],
-          resultFormat: 'PERCENTAGE',
-        },
-      }),
+      PBO_SATURATION,
       metric('users', {
         tableInfo: 'Network Element Attributes',
         metricType: 'NetworkElementAttributes',

@@ -12,7 +12,7 @@ import {
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
-import { contentDisposition } from '../file-format/file-format.routes.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { READY_MADE_REPORTS } from './ready-made-reports.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Visualization } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
+import { ConfigureDeleteActions } from './ConfigureDeleteActions.tsx';
 
 /** The charts configured so far, each with Configure and Delete. */
 export function BuilderCharts({
@@ -26,25 +26,12 @@ export function BuilderCharts({
         return (
           <Group key={i} component="li" justify="space-between" style={{ listStyle: 'none' }}>
             <Text size="sm">{name}</Text>
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => onConfigure(i, chart)}
-                aria-label={t('reports.builder.configureChart', { n: i + 1 })}
-              >
-                {t('reports.builder.configure')}
-              </Button>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                onClick={() => onDelete(i)}
-                aria-label={t('reports.builder.deleteChart', { n: i + 1 })}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
+            <ConfigureDeleteActions
+              configureLabel={t('reports.builder.configureChart', { n: i + 1 })}
+              deleteLabel={t('reports.builder.deleteChart', { n: i + 1 })}
+              onConfigure={() => onConfigure(i, chart)}
+              onDelete={() => onDelete(i)}
+            />
           </Group>
         );
       })}

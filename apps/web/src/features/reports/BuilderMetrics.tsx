@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Button, Group } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Group } from '@mantine/core';
 import type { Metric } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../app/DataTable.tsx';
 import { metricProblem } from './metric-rules.ts';
 import { useMetricName } from './useMetricName.ts';
+import { ConfigureDeleteActions } from './ConfigureDeleteActions.tsx';
 
 /** The builder's metrics table (SPEC §2): number, table info, name, Configure, Delete. */
 export function BuilderMetrics({
@@ -49,25 +49,12 @@ export function BuilderMetrics({
           header: t('reports.builder.configure'),
           actions: true,
           cell: (m, i) => (
-            <Group gap="xs" wrap="nowrap" justify="flex-end">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() => onConfigure(i, m)}
-                aria-label={t('reports.builder.configureMetric', { n: i + 1 })}
-              >
-                {t('reports.builder.configure')}
-              </Button>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                onClick={() => onDelete(i)}
-                aria-label={t('reports.builder.deleteMetric', { n: i + 1 })}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
+            <ConfigureDeleteActions
+              configureLabel={t('reports.builder.configureMetric', { n: i + 1 })}
+              deleteLabel={t('reports.builder.deleteMetric', { n: i + 1 })}
+              onConfigure={() => onConfigure(i, m)}
+              onDelete={() => onDelete(i)}
+            />
           ),
         },
       ]}
