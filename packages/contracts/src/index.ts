@@ -12,6 +12,7 @@ export * from './locales.ts';
 export * from './naming.ts';
 export * from './primitives.ts';
 export * from './realtime.ts';
+export * from './routing.ts';
 export * from './storage-keys.ts';
 export * from './template-edit.ts';
 export * from './users.ts';
