@@ -47,8 +47,12 @@ import { createQrTagsService } from './modules/qrcode/qr-tags.service.ts';
 import { createQrTemplatesService } from './modules/qrcode/qr-templates.service.ts';
 import { qrcodeRoutes } from './modules/qrcode/qrcode.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createRoadImportService } from './modules/routing/road-import.service.ts';
+import { routingRoutes } from './modules/routing/routing.routes.ts';
+import { createRoutingService } from './modules/routing/routing.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
-import { startPresence } from './modules/realtime/presence.ts';
+import { locationsRoutes } from './modules/realtime/locations.routes.ts';
+import { startRealtime } from './modules/realtime/realtime.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { APP_VERSION } from './version.ts';
@@ -118,7 +122,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
   // Mails sent after their answer finish before the database (and the outbox) close.
   app.addHook('onClose', () => auth.settle());
 
-  const presence = startPresence(app, db, config.redisUrl, revocations);
+  const realtime = startRealtime(app, db, config.redisUrl, revocations);
+  const presence = realtime.presence;
   await app.register(
     async (api) => {
       registerAuthHook(api, db);
@@ -129,9 +134,15 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
       await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
-      await api.register(elementsRoutes(createElementsService(db)));
+      await api.register(elementsRoutes(createElementsService(db, realtime.elementEvents)));
+      await api.register(locationsRoutes(realtime.locations));
       await api.register(templatesRoutes(createTemplatesService(db)));
-      await api.register(fileFormatRoutes(createFileFormatService(db, config), config));
+      const files = createFileFormatService(db, config);
+      await api.register(fileFormatRoutes(files, config));
+      const routing = createRoutingService(db, { routingUrl: config.routingUrl });
+      await api.register(
+        routingRoutes(routing, createRoadImportService(db, files, routing), config),
+      );
       const qrTemplates = createQrTemplatesService(db);
       await api.register(
         qrcodeRoutes(

@@ -111,3 +111,14 @@ export interface RealtimeAck {
   /** A message key of the errors namespace when refused (e.g. 'tooFast', 'forbidden'). */
   error?: string;
 }
+
+/**
+ * Optional query of the element writes (create, create/multiple, edit/multiple, update):
+ * what the write is, as published in elements:changed. The import wizard sends
+ * `?cause=import`, applying a computed route `?cause=route`; without it the cause is the
+ * write's own (create, update).
+ */
+export const elementWriteQuery = z.object({
+  cause: z.enum(['import', 'route']).optional(),
+});
+export type ElementWriteQuery = z.infer<typeof elementWriteQuery>;

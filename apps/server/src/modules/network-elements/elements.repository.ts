@@ -154,6 +154,15 @@ export const elementsRepository = {
     return `[${ids.flatMap((id) => byId.get(id) ?? []).join(',')}]`;
   },
 
+  /** The live (not deleted) elements among these ids, as one JSON array text, in no order. */
+  async liveJson(db: Queryable, ids: number[]): Promise<string> {
+    const row = await db.one<{ json: string | null }>(sql`
+      SELECT json_agg(${ELEMENT_JSON})::text AS json
+      FROM ${FROM_ELEMENTS}
+      WHERE e.id = ANY(${intArray(ids)}::int[]) AND e.deleted_at IS NULL`);
+    return row?.json ?? '[]';
+  },
+
   /** One element's facts, deleted or not, whatever its type. */
   oneFacts: (db: Queryable, id: number) =>
     db.one<ElementFacts>(sql`

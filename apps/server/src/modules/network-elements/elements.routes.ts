@@ -8,6 +8,7 @@ import {
   editMultipleBody,
   elementClusterParams,
   elementClusterQuery,
+  elementWriteQuery,
   idParams,
   projectIdParams,
   updateElementBody,
@@ -74,9 +75,15 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
 
   api.post(
     `${base}/create`,
-    { schema: { tags, body: createElementBody } },
+    { schema: { tags, body: createElementBody, querystring: elementWriteQuery } },
     async (request, reply) => {
-      const [ack] = await elements.create(requireUser(request), type, [request.body], true);
+      const [ack] = await elements.create(
+        requireUser(request),
+        type,
+        [request.body],
+        true,
+        request.query,
+      );
       return sendElement(reply, ack?.id ?? 0);
     },
   );
@@ -84,11 +91,17 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
   api.post(
     `${base}/create/multiple`,
     {
-      schema: { tags, body: createMultipleBody },
+      schema: { tags, body: createMultipleBody, querystring: elementWriteQuery },
       validatorCompiler: fastBodyCompiler(fastCreateMultiple),
     },
     async (request, reply) => {
-      const acks = await elements.create(requireUser(request), type, request.body.data);
+      const acks = await elements.create(
+        requireUser(request),
+        type,
+        request.body.data,
+        false,
+        request.query,
+      );
       return reply.send({ status: true, data: acks });
     },
   );
@@ -96,11 +109,17 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
   api.post(
     `${base}/edit/multiple`,
     {
-      schema: { tags, body: editMultipleBody },
+      schema: { tags, body: editMultipleBody, querystring: elementWriteQuery },
       validatorCompiler: fastBodyCompiler(fastEditMultiple),
     },
     async (request, reply) => {
-      const acks = await elements.update(requireUser(request), type, request.body.data);
+      const acks = await elements.update(
+        requireUser(request),
+        type,
+        request.body.data,
+        false,
+        request.query,
+      );
       warnIfUnversioned(reply, request.body.data);
       return reply.send({ status: true, data: acks });
     },
@@ -138,10 +157,16 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
 
   api.post(
     `${base}/:id`,
-    { schema: { tags, params: idParams, body: updateElementBody } },
+    { schema: { tags, params: idParams, body: updateElementBody, querystring: elementWriteQuery } },
     async (request, reply) => {
       const update = { ...request.body, id: request.params.id };
-      const [ack] = await elements.update(requireUser(request), type, [update], true);
+      const [ack] = await elements.update(
+        requireUser(request),
+        type,
+        [update],
+        true,
+        request.query,
+      );
       warnIfUnversioned(reply, [update]);
       return sendElement(reply, ack?.id ?? 0);
     },

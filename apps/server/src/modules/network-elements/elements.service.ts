@@ -8,6 +8,7 @@ import {
   type MapElement,
   type UpdateElementBody,
   type ClusterShape,
+  type ElementChangeCause,
 } from '@integration/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isDeadlock } from '../../db/errors.ts';
@@ -17,6 +18,12 @@ import { assertAdmin, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
+import {
+  noElementEvents,
+  type CommittedElement,
+  type ElementCommit,
+  type ElementEvents,
+} from '../realtime/element-events.ts';
 import {
   ConcurrentChange,
   elementNotFound,
@@ -66,15 +73,28 @@ function clusterIdsOf(facts: (LiveFacts | null)[]): number[] {
   return [...ids];
 }
 
-export function createElementsService(db: Database) {
+/** What a write is, for its live-edit event, when not the write's own name (an import, a route). */
+export interface WriteOptions {
+  cause?: ElementChangeCause;
+}
+
+const byOf = (user: UserRecord) => ({ id: user.id, name: user.name });
+
+export function createElementsService(db: Database, events: ElementEvents = noElementEvents) {
   /**
    * Runs a write in a transaction, again if another writer changed its elements meanwhile or
-   * PostgreSQL chose it to break a deadlock.
+   * PostgreSQL chose it to break a deadlock. What the attempt that committed noted (`note`)
+   * is published once the transaction is over, never inside it.
    */
-  async function retrying<T>(write: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function retrying<T>(
+    write: (tx: Queryable, note: (commit: ElementCommit) => void) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      const noted: { commit?: ElementCommit } = {};
       try {
-        return await db.transaction(write);
+        const result = await db.transaction((tx) => write(tx, (commit) => (noted.commit = commit)));
+        if (noted.commit) events.committed(noted.commit);
+        return result;
       } catch (error) {
         if (isDeadlock(error)) {
           if (attempt >= ATTEMPTS) throw new AppError(409, 'CONFLICT', 'elements.busy');
@@ -135,9 +155,10 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: CreateElementBody[],
       single = false,
+      options: WriteOptions = {},
     ): Promise<ElementAck[]> {
       assertMayWriteElements(user);
-      return retrying(async (tx) => {
+      return retrying(async (tx, note) => {
         const clusterIds = unique(items.map((item) => item.clusterId));
         // Lock the clusters first: one deleted meanwhile is a 404, not a foreign key error.
         for (const id of clusterIds) await lockRow(tx, 'clusters', id, 'share');
@@ -195,6 +216,18 @@ export function createElementsService(db: Database) {
             tx,
             [...clusters.values()].map((c) => c.projectId),
           );
+          note({
+            cause: options.cause ?? 'create',
+            by: byOf(user),
+            at: written.at,
+            changed: rows.map((row, i) => ({
+              id: written.ids[i] ?? 0,
+              version: 1,
+              clusterId: row.c,
+              projectId: clusters.get(row.c)?.projectId ?? 0,
+            })),
+            deleted: [],
+          });
         }
         return createAnswers(type, madeBefore, rows, written, user.id);
       });
@@ -205,9 +238,10 @@ export function createElementsService(db: Database) {
       type: ElementType,
       items: (UpdateElementBody & { id: number })[],
       single = false,
+      options: WriteOptions = {},
     ): Promise<ElementAck[]> {
       assertMayWriteElements(user);
-      return retrying(async (tx) => {
+      return retrying(async (tx, note) => {
         const ids = items.map((i) => i.id);
         const problems: IndexedProblem[] = [];
         const facts = await liveFacts(
@@ -289,6 +323,23 @@ export function createElementsService(db: Database) {
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
+        const changed = new Map<number, CommittedElement>();
+        items.forEach((item, index) => {
+          const clusterId = (facts[index] as ArchivedFacts).clusterId;
+          changed.set(item.id, {
+            id: item.id,
+            version: (changes.get(item.id) as ElementChange).v + 1,
+            clusterId,
+            projectId: clusters.get(clusterId)?.projectId ?? 0,
+          });
+        });
+        note({
+          cause: options.cause ?? 'update',
+          by: byOf(user),
+          at,
+          changed: [...changed.values()],
+          deleted: [],
+        });
         return items.map((item, index) => {
           const change = changes.get(item.id) as ElementChange;
           const fact = facts[index] as ArchivedFacts;
@@ -314,7 +365,7 @@ export function createElementsService(db: Database) {
       single = false,
     ): Promise<number[]> {
       assertMayWriteElements(user);
-      return retrying(async (tx) => {
+      return retrying(async (tx, note) => {
         const problems: IndexedProblem[] = [];
         const facts = await liveFacts(
           type,
@@ -333,6 +384,19 @@ export function createElementsService(db: Database) {
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
+        const clusterOf = new Map(ids.map((id, i) => [id, facts[i]?.clusterId ?? 0]));
+        note({
+          cause: 'delete',
+          by: byOf(user),
+          at: new Date().toISOString(),
+          changed: [],
+          // The version the delete gave each element (one past the version it deleted).
+          deleted: items.map(({ id, version }) => {
+            const clusterId = clusterOf.get(id) ?? 0;
+            const projectId = clusters.get(clusterId)?.projectId ?? 0;
+            return { id, version: version + 1, clusterId, projectId };
+          }),
+        });
         return ids;
       });
     },
@@ -340,7 +404,7 @@ export function createElementsService(db: Database) {
     /** Brings a deleted element back (admins only). */
     async restore(user: UserRecord, type: ElementType, id: number): Promise<MapElement> {
       assertAdmin(user);
-      return retrying(async (tx) => {
+      return retrying(async (tx, note) => {
         const fact = await repo.oneFacts(tx, id);
         if (!fact || fact.type !== type.internalName) throw elementNotFound(type, id);
         if (!fact.deleted)
@@ -353,6 +417,15 @@ export function createElementsService(db: Database) {
         await touchProjects(tx, [fact.projectId]);
         const [element] = JSON.parse(await repo.byIdsJson(tx, [id])) as MapElement[];
         if (!element) throw elementNotFound(type, id);
+        note({
+          cause: 'restore',
+          by: byOf(user),
+          at: element.updatedAt,
+          changed: [
+            { id, version: element.version, clusterId: fact.clusterId, projectId: fact.projectId },
+          ],
+          deleted: [],
+        });
         return element;
       });
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { visibleProject } from '../access/access.ts';
 import { verifyToken, type Revocation, type Revocations } from '../auth/tokens.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { answerWithin, closeRedis, reportOutages } from '../../redis.ts';
+import { clusterRoom, projectRoom } from './element-events.ts';
 
 /** Who is connected where, read once per request that lists usersOnline. */
 export interface PresenceSnapshot {
@@ -26,10 +27,32 @@ export interface Presence {
   snapshot(): Promise<PresenceSnapshot>;
 }
 
-interface SocketData {
+export interface SocketData {
   user: OnlineUser;
   projectId: number | null;
   clusterId: number | null;
+  /** The project this socket shares its user's position in (live location), if any. */
+  sharing: number | null;
+}
+
+export type RealtimeIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type RealtimeSocket = Socket<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  SocketData
+>;
+
+/** The Socket.IO server, for the other real-time features (live edits, live location). */
+export interface RealtimeServer {
+  io: RealtimeIo;
+  presence: Presence;
+  /** The Redis connection commands may use (REDIS_URL), if any. */
+  redis: Redis | undefined;
+  /** True once the app closes: nothing more is announced. */
+  closing(): boolean;
+  /** Adds handlers to every connection, with the socket's signed-in user. */
+  onConnection(handler: (socket: RealtimeSocket, user: UserRecord) => void): void;
 }
 
 function groupUsers(
@@ -82,11 +105,11 @@ export function startPresence(
   db: Database,
   redisUrl: string | undefined,
   revocations: Revocations,
-): Presence {
-  const io = new Server<
-    Record<string, never>,
-    Record<string, never>,
-    Record<string, never>,
+): RealtimeServer {
+  const io: RealtimeIo = new Server<
+    DefaultEventsMap,
+    DefaultEventsMap,
+    DefaultEventsMap,
     SocketData
   >(
     app.server,
@@ -122,7 +145,7 @@ export function startPresence(
     if (closing) return;
     pending ??= setTimeout(() => {
       pending = undefined;
-      (io.emit as (event: string) => boolean)(REALTIME_EVENTS.presenceChanged);
+      io.emit(REALTIME_EVENTS.presenceChanged);
     }, 250);
   };
 
@@ -134,7 +157,12 @@ export function startPresence(
         if (!verified || !user?.platforms.some((p) => p.name === PLATFORM_NAME)) {
           return next(new Error('UNAUTHORIZED'));
         }
-        socket.data = { user: { id: user.id, name: user.name }, projectId: null, clusterId: null };
+        socket.data = {
+          user: { id: user.id, name: user.name },
+          projectId: null,
+          clusterId: null,
+          sharing: null,
+        };
         signedIn.set(socket.id, user);
         // Rooms by token and by credentials' version: a revocation closes them, on any instance.
         const { jti, tokenVersion } = verified.claims;
@@ -147,23 +175,30 @@ export function startPresence(
       .catch(next);
   });
 
+  const handlers: ((socket: RealtimeSocket, user: UserRecord) => void)[] = [];
+
   io.on('connection', (socket) => {
     const user = signedIn.get(socket.id);
-    const on = socket.on.bind(socket) as (
-      event: string,
-      listener: (...args: never[]) => void,
-    ) => void;
-    on(REALTIME_EVENTS.presenceSet, async (payload: unknown, ack?: (r: unknown) => void) => {
+    socket.on(REALTIME_EVENTS.presenceSet, async (payload: unknown, ack?: unknown) => {
       const body = (payload ?? {}) as Record<string, unknown>;
       const at = { projectId: asId(body.projectId), clusterId: asId(body.clusterId) };
       const allowed = user ? await mayBeThere(db, user, at).catch(() => false) : false;
       if (allowed) {
+        // The rooms live edits and live locations are sent to: only those the user may read.
+        const { projectId, clusterId } = socket.data;
+        if (projectId !== null && projectId !== at.projectId)
+          void socket.leave(projectRoom(projectId));
+        if (clusterId !== null && clusterId !== at.clusterId)
+          void socket.leave(clusterRoom(clusterId));
+        if (at.projectId !== null) void socket.join(projectRoom(at.projectId));
+        if (at.clusterId !== null) void socket.join(clusterRoom(at.clusterId));
         socket.data.projectId = at.projectId;
         socket.data.clusterId = at.clusterId;
         announce();
       }
       if (typeof ack === 'function') ack({ status: allowed });
     });
+    if (user) for (const handler of handlers) handler(socket, user);
     socket.on('disconnect', () => {
       signedIn.delete(socket.id);
       announce();
@@ -192,7 +227,7 @@ export function startPresence(
     await Promise.all(redis.map(closeRedis));
   });
 
-  return {
+  const presence: Presence = {
     async snapshot() {
       // Presence never holds a list up: while Redis is away (its commands would wait in the
       // offline queue) or a peer fails to answer, the lists show this instance's own users.
@@ -211,5 +246,12 @@ export function startPresence(
         cluster: (id) => byCluster.get(id) ?? [],
       };
     },
+  };
+  return {
+    io,
+    presence,
+    redis: redis[0],
+    closing: () => closing,
+    onConnection: (handler) => handlers.push(handler),
   };
 }
