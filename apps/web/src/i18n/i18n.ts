@@ -14,11 +14,14 @@ import qrScanEn from './qr-scan.en.json';
 import qrScanFr from './qr-scan.fr.json';
 import reportsEn from './reports.en.json';
 import reportsFr from './reports.fr.json';
+import routingEn from './routing.en.json';
+import routingFr from './routing.fr.json';
 import templatesEn from './templates.en.json';
 import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
-// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `reports.` and `templates.`) so large feature strings stay apart.
+// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `reports.`, `routing.` and `templates.`)
+// so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -27,6 +30,7 @@ export const catalogues = {
     qr: qrEn,
     qrScan: qrScanEn,
     reports: reportsEn,
+    routing: routingEn,
     templates: templatesEn,
   },
   fr: {
@@ -36,6 +40,7 @@ export const catalogues = {
     qr: qrFr,
     qrScan: qrScanFr,
     reports: reportsFr,
+    routing: routingFr,
     templates: templatesFr,
   },
 } as const;

@@ -25,6 +25,10 @@ import {
 } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { session } from '../../session/session.ts';
+import { canImportRoads, isOsmExtract, lineLayers } from '../routing/road-network.ts';
+import { RoadNetworkOffer } from '../routing/RoadNetworkOffer.tsx';
+import { RoadNetworkStep } from '../routing/RoadNetworkStep.tsx';
 import { fileFormatApi, filesFromUrl } from './file-format.api.ts';
 import { guessElementType, guessFieldMapping, prepareItems } from './field-mapping.ts';
 import { importLayer, type LayerOutcome } from './import-run.ts';
@@ -41,16 +45,24 @@ export interface ImportWizardProps {
   onPreview: (layers: FeatureCollection[] | null) => void;
   /** Called once elements were created, so that the map reloads them. */
   onImported: () => void;
+  /** 'roads': the file becomes the project's road network (Create Route), not elements. */
+  purpose?: 'elements' | 'roads';
+  /** Called once a road network was loaded. */
+  onRoadsImported?: () => void;
 }
 
 type Step =
   | { step: 'choose'; error?: string; crsAsked?: CrsRequiredDetails }
   | { step: 'reading' }
-  | { step: 'map'; result: ImportResult; plans: LayerPlan[] }
+  | MapStep
   | { step: 'importing'; sent: number; total: number }
-  | { step: 'report'; report: ImportReportData };
+  | { step: 'report'; report: ImportReportData }
+  | { step: 'roads'; files: File[]; layers: string[]; from?: MapStep };
+type MapStep = { step: 'map'; result: ImportResult; plans: LayerPlan[]; files: File[] };
 
 const ACCEPT = IMPORT_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** Road networks also come as OpenStreetMap extracts (read by the routing import itself). */
+const ACCEPT_ROADS = `${ACCEPT},.osm,.pbf`;
 
 /** Default template of a type (first listed), for a plan. */
 const defaultTemplate = (templates: ElementTemplate[]) =>
@@ -74,7 +86,7 @@ export function ImportWizard(props: ImportWizardProps) {
       opened={props.opened}
       onClose={close}
       size={MODAL_WIDTH}
-      title={t('fileFormat.import.title')}
+      title={t(props.purpose === 'roads' ? 'routing.import.title' : 'fileFormat.import.title')}
     >
       {props.opened && <WizardBody {...props} close={close} />}
     </Modal>
@@ -87,8 +99,12 @@ function WizardBody({
   clusterId,
   onPreview,
   onImported,
+  purpose = 'elements',
+  onRoadsImported,
   close: closeModal,
 }: ImportWizardProps & { close: () => void }) {
+  const roads = purpose === 'roads';
+  const mayLoadRoads = canImportRoads(session.user()?.role);
   const { t } = useTranslation();
   const [state, setState] = useState<Step>({ step: 'choose' });
   const [files, setFiles] = useState<File[]>([]);
@@ -132,9 +148,15 @@ function WizardBody({
     setState({ step: 'reading' });
     try {
       const chosen = url.trim() ? await filesFromUrl(url.trim()) : files;
+      if (roads && isOsmExtract(chosen))
+        return setState({ step: 'roads', files: chosen, layers: [] });
       const result = await fileFormatApi.importFiles(chosen, epsg.trim() || undefined);
+      if (roads) {
+        onPreview(result.layers.filter((l) => l.geometryKind === 'line').map((l) => l.features));
+        return setState({ step: 'roads', files: chosen, layers: lineLayers(result.layers) });
+      }
       onPreview(result.layers.map((l) => l.features));
-      setState({ step: 'map', result, plans: result.layers.map(planFor) });
+      setState({ step: 'map', result, plans: result.layers.map(planFor), files: chosen });
     } catch (error) {
       const details =
         error instanceof ApiError ? (error.details as CrsRequiredDetails | undefined) : undefined;
@@ -145,6 +167,8 @@ function WizardBody({
       });
     }
   }
+
+  const backTo = (from: MapStep | undefined) => (from ? () => setState(from) : undefined);
 
   const updatePlan = (index: number, change: (plan: LayerPlan) => LayerPlan) =>
     setState((current) =>
@@ -238,13 +262,18 @@ function WizardBody({
     <>
       {(state.step === 'choose' || state.step === 'reading') && (
         <Stack>
-          <Text size="sm">{t('fileFormat.import.intro')}</Text>
+          <Text size="sm">{t(roads ? 'routing.import.intro' : 'fileFormat.import.intro')}</Text>
+          {roads ? (
+            <Text size="xs" c="dimmed">
+              {t('routing.import.osmHint')}
+            </Text>
+          ) : null}
           <FileInput
             label={t('fileFormat.import.files')}
             description={t('fileFormat.import.filesHint')}
             placeholder={t('fileFormat.import.filesPlaceholder')}
             multiple
-            accept={ACCEPT}
+            accept={roads ? ACCEPT_ROADS : ACCEPT}
             value={files}
             onChange={(value) => setFiles(value)}
             clearable
@@ -323,6 +352,14 @@ function WizardBody({
               }
             />
           ))}
+          {mayLoadRoads ? (
+            <RoadNetworkOffer
+              layers={state.result.layers}
+              onChoose={(layer) =>
+                setState({ step: 'roads', files: state.files, layers: [layer], from: state })
+              }
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('fileFormat.cancel')}
@@ -356,6 +393,18 @@ function WizardBody({
       )}
 
       {state.step === 'report' && <ImportReport report={state.report} onClose={close} />}
+
+      {state.step === 'roads' && (
+        <RoadNetworkStep
+          key={state.layers.join('/')}
+          projectId={projectId}
+          files={state.files}
+          layers={state.layers}
+          onBack={backTo(state.from)}
+          onClose={close}
+          onDone={() => onRoadsImported?.()}
+        />
+      )}
     </>
   );
 }

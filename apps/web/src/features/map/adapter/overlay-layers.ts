@@ -1,7 +1,8 @@
 import type { LayerSpecification } from 'maplibre-gl';
+import { routeLayers } from './route-layers.ts';
 
 /** Sources for what the tools draw over the elements. */
-export const OVERLAY_SOURCES = ['measure', 'preview'] as const;
+export const OVERLAY_SOURCES = ['measure', 'preview', 'routes'] as const;
 
 export function overlayLayers(): LayerSpecification[] {
   return [
@@ -57,5 +58,6 @@ export function overlayLayers(): LayerSpecification[] {
         'circle-stroke-width': 2,
       },
     },
+    ...routeLayers(),
   ];
 }

@@ -6,6 +6,8 @@ import { notify } from '../../../app/notify.ts';
 import type { BasemapConfig } from '../adapter/basemap.ts';
 import { MapView } from '../adapter/map-view.ts';
 import { Editor } from '../core/editor.ts';
+import { RouteSearch } from '../core/route-search.ts';
+import { routingApi } from '../../routing/routing.api.ts';
 import { pointsOf } from '../core/editor-element.ts';
 import { boundsOf } from '../core/geo.ts';
 import { InvalidChoice, parseDrawTool, parseMapType, type MapType } from '../core/interaction.ts';
@@ -23,6 +25,7 @@ import { MapController } from './map-controller.ts';
 import { MapSidePanel } from './MapSidePanel.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { MeasurePanel } from './MeasurePanel.tsx';
+import { RoutePanel } from './RoutePanel.tsx';
 import { SaveIndicator } from './SaveIndicator.tsx';
 import { SelectElementModal } from './SelectElementModal.tsx';
 import { SelectionBar } from './SelectionBar.tsx';
@@ -105,8 +108,9 @@ export function MapWorkspace({
       basemaps,
       minzoom: projectZoom - 1,
     });
-    const controller = new MapController(editor, view);
-    setSession({ editor, controller, view });
+    const routes = new RouteSearch({ editor, projectId, compute: routingApi.compute });
+    const controller = new MapController(editor, view, routes);
+    setSession({ editor, controller, view, routes });
     let live = true;
     // Periodic sync, 30 s after the load and after each sync has finished: a large cluster
     // takes seconds to fetch, and a fixed interval would overlap the load and itself.
@@ -167,6 +171,7 @@ export function MapWorkspace({
       window.removeEventListener('online', online);
       window.removeEventListener('beforeunload', leave);
       controller.stop();
+      routes.dispose();
       view.destroy();
       editor.dispose();
     };
@@ -205,6 +210,7 @@ export function MapWorkspace({
               </Box>
               <Stack gap={8} style={CONTROL}>
                 <MeasurePanel />
+                <RoutePanel projectId={projectId} clusterId={cluster.id} />
                 <SelectionBar />
               </Stack>
             </Stack>
@@ -225,6 +231,7 @@ export function MapWorkspace({
                 </Box>
                 <Stack gap={8} style={CONTROL}>
                   <MeasurePanel />
+                  <RoutePanel projectId={projectId} clusterId={cluster.id} />
                   <SelectionBar />
                 </Stack>
               </Group>

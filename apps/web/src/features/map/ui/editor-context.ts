@@ -3,12 +3,14 @@ import { useStore } from 'zustand';
 import type { Editor } from '../core/editor.ts';
 import type { EditorState } from '../core/editor-state.ts';
 import type { MapView } from '../adapter/map-view.ts';
+import type { RouteSearch } from '../core/route-search.ts';
 import type { MapController } from './map-controller.ts';
 
 export interface MapSession {
   editor: Editor;
   controller: MapController;
   view: MapView;
+  routes: RouteSearch;
 }
 
 export const MapSessionContext = createContext<MapSession | null>(null);

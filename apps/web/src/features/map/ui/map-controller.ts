@@ -8,6 +8,8 @@ import type { Editor } from '../core/editor.ts';
 import type { EditorState } from '../core/editor-state.ts';
 import { areaM2, boundsOf, lengthM } from '../core/geo.ts';
 import { measurementOverlay } from './measurement-overlay.ts';
+import type { RouteSearch } from '../core/route-search.ts';
+import { bindRoutes, routeAt } from './route-overlay.ts';
 import type { Interaction, ToolbarMode } from '../core/interaction.ts';
 import { modeAfterDrawing } from '../core/interaction.ts';
 
@@ -34,6 +36,8 @@ export class MapController {
   constructor(
     private readonly editor: Editor,
     private readonly view: MapView,
+    /** Create Route's search, when the page offers it. */
+    private readonly routes?: RouteSearch,
   ) {}
 
   async start(): Promise<void> {
@@ -53,6 +57,7 @@ export class MapController {
       }),
       editor.state.subscribe((state, previous) => this.stateChanged(state, previous)),
     );
+    if (this.routes) this.unsubscribe.push(bindRoutes(view, this.routes));
     const click = (e: MapMouseEvent) => this.click(e);
     const dblclick = (e: MapMouseEvent) => {
       if (this.editor.get().interaction.kind === 'measure') e.preventDefault();
@@ -118,6 +123,10 @@ export class MapController {
       return;
     }
     if (interaction.kind === 'measure') return this.measureClick(interaction.tool, at, event);
+    // A route offered by Create Route is drawn over the cables: a click on it picks it.
+    const route =
+      this.routes && interaction.kind === 'mode' ? routeAt(this.view, event.point) : null;
+    if (route !== null && this.routes?.choose(route)) return;
     const hits = this.view
       .hitTest(event.point)
       .flatMap((fid) => editor.collection.byFid(fid) ?? [])
@@ -152,7 +161,8 @@ export class MapController {
         .flatMap((fid) => editor.collection.byFid(fid) ?? [])
         .find((e) => e.key !== this.editingKey && view.isVisible(e));
       view.setHover(element ?? null);
-      view.map.getCanvas().style.cursor = element ? 'pointer' : '';
+      const route = this.routes && kind === 'mode' && routeAt(view, event.point) !== null;
+      view.map.getCanvas().style.cursor = element || route ? 'pointer' : '';
     });
   }
 
@@ -173,6 +183,7 @@ export class MapController {
         return;
       case 'createRoute':
         editor.select([key]);
+        void this.routes?.search(key);
         return;
       default:
         editor.select([key]);

@@ -20,7 +20,6 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementTypeName } from '@integration/contracts';
-import { notify } from '../../../app/notify.ts';
 import type { DrawTool, Interaction, MeasureTool, ToolbarMode } from '../core/interaction.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 
@@ -82,12 +81,7 @@ export function useToolbar(pointType: ElementTypeName) {
       label: t(`map.toolbar.${mode}`),
       icon: MODES[mode],
       active: isActive(interaction, 'mode', mode),
-      onClick() {
-        editor.toggleMode(mode);
-        if (mode === 'createRoute' && editor.get().interaction.kind === 'mode') {
-          notify.success(t('map.toolbar.createRouteLater'), t('map.toolbar.createRoute'));
-        }
-      },
+      onClick: () => editor.toggleMode(mode),
     }),
     draw: (tool: DrawTool | 'none'): Tool => ({
       label: t(`map.draw.${tool}`),

@@ -1,0 +1,153 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { ROUTING_PROFILES, type RoutingProfile } from '@integration/contracts';
+import { session } from '../../../session/session.ts';
+import { ImportWizard } from '../../file-format/ImportWizard.tsx';
+import { canImportRoads } from '../../routing/road-network.ts';
+import type { RouteProblem } from '../core/route-search.ts';
+import { useEditorState, useMapSession } from './editor-context.ts';
+import { RouteOptionButton } from './RouteOptionButton.tsx';
+
+/**
+ * Create Route's panel (SPEC §4): the profile switch, then the routes of the clicked cable as
+ * buttons (the map draws the same, the first blue and the others grey); a route chosen here or
+ * on the map becomes the cable's path. Shown while the mode is on.
+ */
+export function RoutePanel({ projectId, clusterId }: { projectId: number; clusterId: number }) {
+  const { t } = useTranslation();
+  const { editor, routes, controller } = useMapSession();
+  const interaction = useEditorState((s) => s.interaction);
+  const { profile, search } = useStore(routes.state);
+  const [importing, setImporting] = useState(false);
+  if (interaction.kind !== 'mode' || interaction.mode !== 'createRoute') return null;
+
+  const clear = () => {
+    routes.cancel();
+    editor.select([]);
+  };
+  const cable = search.phase === 'idle' ? null : editor.collection.get(search.key);
+
+  return (
+    <Paper
+      shadow="sm"
+      p="xs"
+      radius="md"
+      withBorder
+      w={{ base: '100%', sm: 340 }}
+      role="region"
+      aria-label={t('routing.panel')}
+    >
+      <Stack gap={8}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            style={{ flex: 1 }}
+            aria-label={t('routing.profile.label')}
+            value={profile}
+            onChange={(value) => routes.setProfile(value as RoutingProfile)}
+            data={ROUTING_PROFILES.map((p) => ({ value: p, label: t(`routing.profile.${p}`) }))}
+          />
+          {search.phase !== 'idle' ? (
+            <ActionIcon variant="subtle" aria-label={t('routing.clear')} onClick={clear}>
+              <IconX size={16} />
+            </ActionIcon>
+          ) : null}
+        </Group>
+        <Box aria-live="polite">
+          {search.phase === 'idle' ? (
+            <Text size="sm" c="dimmed">
+              {t('routing.hint')}
+            </Text>
+          ) : null}
+          {search.phase === 'loading' ? (
+            <Group gap="xs" wrap="nowrap">
+              <Loader size="xs" />
+              <Text size="sm">{t('routing.loading', { name: cable?.name ?? '' })}</Text>
+            </Group>
+          ) : null}
+          {search.phase === 'failed' ? (
+            <Problem problem={search.problem} onImport={() => setImporting(true)} />
+          ) : null}
+          {search.phase === 'shown' && search.routes.length === 0 ? (
+            <Text size="sm">{t('routing.none')}</Text>
+          ) : null}
+          {search.phase === 'shown' && search.routes.length > 0 ? (
+            <Stack gap={6}>
+              <Text size="sm">
+                {t('routing.choose', { count: search.routes.length, name: cable?.name ?? '' })}
+              </Text>
+              <Stack gap={4} role="list" aria-label={t('routing.list')}>
+                {search.routes.map((route, index) => (
+                  <Box role="listitem" key={index}>
+                    <RouteOptionButton
+                      route={route}
+                      index={index}
+                      onChoose={() => routes.choose(index)}
+                    />
+                  </Box>
+                ))}
+              </Stack>
+            </Stack>
+          ) : null}
+        </Box>
+      </Stack>
+      <ImportWizard
+        opened={importing}
+        purpose="roads"
+        onClose={() => {
+          setImporting(false);
+          controller.preview(null);
+        }}
+        projectId={projectId}
+        clusterId={clusterId}
+        onPreview={(layers) => controller.preview(layers)}
+        onImported={() => undefined}
+        onRoadsImported={() => {
+          if (search.phase !== 'idle') void routes.search(search.key);
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** Why there are no routes; with no road network, the way to import one. */
+function Problem({ problem, onImport }: { problem: RouteProblem; onImport(): void }) {
+  const { t } = useTranslation();
+  if (problem.kind !== 'noRoads') {
+    return (
+      <Alert color="orange" p="xs" title={t('routing.unroutable')} role="alert">
+        {problem.message}
+      </Alert>
+    );
+  }
+  const canImport = canImportRoads(session.user()?.role);
+  return (
+    <Alert color="yellow" p="xs" title={t('routing.noRoads')} role="alert">
+      <Stack gap={6}>
+        <Text size="sm">{problem.message}</Text>
+        {canImport ? (
+          <Button size="compact-sm" variant="light" onClick={onImport}>
+            {t('routing.importRoads')}
+          </Button>
+        ) : (
+          <Text size="sm">{t('routing.askPlanner')}</Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
