@@ -3,6 +3,7 @@ import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
 import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
+import { LOCATION_ROWS } from './access-matrix.location-rows.ts';
 import { QR_ROWS } from './access-matrix.qr-rows.ts';
 import { TEMPLATE_ROWS } from './access-matrix.template-rows.ts';
 
@@ -12,6 +13,7 @@ const ROWS = [
   ...CLUSTER_ROWS,
   ...QR_ROWS,
   ...TEMPLATE_ROWS,
+  ...LOCATION_ROWS,
 ];
 
 useAccessMatrixApp();
@@ -27,7 +29,14 @@ describe('the matrix', () => {
         const tags = operation.tags ?? [];
         if (
           tags.some((tag) =>
-            ['hierarchy', 'central offices', 'clusters', 'QR tags', 'templates'].includes(tag),
+            [
+              'hierarchy',
+              'central offices',
+              'clusters',
+              'QR tags',
+              'templates',
+              'live locations',
+            ].includes(tag),
           )
         ) {
           documented.add(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
@@ -37,7 +46,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(42);
+    expect(documented.size).toBe(43);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });
