@@ -386,9 +386,20 @@ test('shows a conflict between two people editing the same element, and keeps th
       await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(name);
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     };
+    // Bob's rename waits unsaved (his connection is down) while Alice's is saved: live
+    // edits leave his unsaved change alone, and his save meets her version.
+    const writes = '**/api/networkelements/pole/**';
+    await bob.route(writes, (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort('connectionrefused'),
+    );
+    await rename(bob, 'Bob name');
+    await expect(bob.getByRole('status', { name: 'Save status' })).toHaveText(
+      'Offline: 1 change(s) waiting',
+    );
     await rename(alice, 'Alice name');
     await expectAllSaved(alice);
-    await rename(bob, 'Bob name');
+    await bob.unroute(writes);
+    await saveNow(bob);
 
     const conflict = bob.getByRole('dialog', { name: 'Someone else changed this element' });
     await expect(conflict).toBeVisible();

@@ -12,6 +12,8 @@ import qrEn from './qr.en.json';
 import qrFr from './qr.fr.json';
 import qrScanEn from './qr-scan.en.json';
 import qrScanFr from './qr-scan.fr.json';
+import realtimeEn from './realtime.en.json';
+import realtimeFr from './realtime.fr.json';
 import reportsEn from './reports.en.json';
 import reportsFr from './reports.fr.json';
 import routingEn from './routing.en.json';
@@ -20,8 +22,8 @@ import templatesEn from './templates.en.json';
 import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
-// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `reports.`, `routing.` and `templates.`)
-// so large feature strings stay apart.
+// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `realtime.`, `reports.`, `routing.` and
+// `templates.`) so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -29,6 +31,7 @@ export const catalogues = {
     fileFormat: fileFormatEn,
     qr: qrEn,
     qrScan: qrScanEn,
+    realtime: realtimeEn,
     reports: reportsEn,
     routing: routingEn,
     templates: templatesEn,
@@ -39,6 +42,7 @@ export const catalogues = {
     fileFormat: fileFormatFr,
     qr: qrFr,
     qrScan: qrScanFr,
+    realtime: realtimeFr,
     reports: reportsFr,
     routing: routingFr,
     templates: templatesFr,

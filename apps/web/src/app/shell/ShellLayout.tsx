@@ -3,6 +3,7 @@ import { MENU_MOBILE_BREAKPOINT_PX } from '@integration/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { ShellSharingBanner } from '../../features/realtime/ShellSharingBanner.tsx';
 import { usePresence } from '../../features/realtime/usePresence.ts';
 import { useWorkspace } from '../../features/realtime/workspace.store.ts';
 import { useCompact } from '../useCompact.ts';
@@ -70,6 +71,7 @@ export function ShellLayout() {
       )}
       <AppShell.Main>
         <Outlet />
+        <ShellSharingBanner />
       </AppShell.Main>
     </AppShell>
   );

@@ -240,6 +240,36 @@ export class ElementCollection {
   }
 
   /**
+   * Merge a live change from the server (others' edits, or the echo of ours): the same rules
+   * as a periodic refetch, for only the elements named. An element changed here is left
+   * alone (its save meets the version conflict or "gone" rules); a version already known is
+   * skipped. Returns the elements not taken yet: unknown ones while our own creates are in
+   * flight, which may be their echoes (taken once those creates are answered).
+   */
+  mergeLive(elements: MapElement[], deleted: { id: number; version: number }[]): MapElement[] {
+    const later: MapElement[] = [];
+    this.batched(() => {
+      for (const remote of elements) {
+        const local = this.byId(remote.id);
+        if (!local && this.creating.size > 0) {
+          later.push(remote);
+          continue;
+        }
+        if (local && (local.status !== 'none' || (local.version ?? 0) >= remote.version)) continue;
+        const fresh = this.fromServer(remote, local?.key);
+        if (local) fresh.fid = local.fid;
+        this.insert(fresh);
+        this.changed(fresh);
+      }
+      for (const gone of deleted) {
+        const local = this.byId(gone.id);
+        if (local && local.status === 'none') this.forget(local.key);
+      }
+    });
+    return later;
+  }
+
+  /**
    * Put back an unsaved edit kept in the browser's storage over the fresh load: it wins
    * over the server's copy, which it was based on.
    */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ELEMENT_TYPES } from '@integration/contracts';
 import { defaultIconUrl } from '../adapter/element-features.ts';
 import { MAP_TYPES, type MapType } from '../core/interaction.ts';
+import { LiveLocationsCheckbox } from '../../realtime/LiveLocationsCheckbox.tsx';
 import { useEditorState, useMapSession } from './editor-context.ts';
 
 /**
@@ -44,6 +45,7 @@ export function LayerControls({ columns = 1, title }: { columns?: number; title?
             }
           />
         ))}
+        <LiveLocationsCheckbox />
       </SimpleGrid>
       <Radio.Group
         label={t('map.mapType.title')}

@@ -14,6 +14,7 @@ import { InvalidChoice, parseDrawTool, parseMapType, type MapType } from '../cor
 import { browserPendingStore } from '../core/pending-store.ts';
 import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
 import { useCompact } from '../../../app/useCompact.ts';
+import { MapRealtime } from '../../realtime/MapRealtime.tsx';
 import { BasemapNotice } from './BasemapNotice.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
@@ -249,6 +250,7 @@ export function MapWorkspace({
               <Loader aria-label={t('map.loading')} />
             </Box>
           ) : null}
+          <MapRealtime projectId={projectId} clusterId={cluster.id} compact={compact} />
           <ElementDetailModal />
           <SelectElementModal />
           <ConflictModal />

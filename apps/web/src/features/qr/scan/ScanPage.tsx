@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { ScanLocationShare } from '../../realtime/ScanLocationShare.tsx';
 import { errorMessage } from '../../../app/error-message.ts';
 import { formatDate } from '../../../app/format.ts';
 import { LinkTagForm } from './LinkTagForm.tsx';
@@ -32,6 +33,7 @@ export function ScanPage() {
   return (
     <Stack maw={640} mx="auto" gap="md" pb="xl">
       <OutboxStatus />
+      <ScanLocationShare code={code} />
       {code ? (
         <>
           <TagView code={code} />

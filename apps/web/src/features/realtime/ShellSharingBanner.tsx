@@ -1,0 +1,20 @@
+import { Affix } from '@mantine/core';
+import { SharingBanner } from './LocationShareControl.tsx';
+import { useLocationSharing } from './location-sharing.store.ts';
+import { useSharingControls } from './sharing-banner.store.ts';
+
+/**
+ * Sharing goes on from page to page until Stop: on a page without its own control (not the
+ * map, not the scan page) the banner floats at the bottom, so it is never forgotten.
+ */
+export function ShellSharingBanner() {
+  const status = useLocationSharing((s) => s.status);
+  const stop = useLocationSharing((s) => s.stop);
+  const controls = useSharingControls((s) => s.mounted);
+  if (status === 'off' || controls > 0) return null;
+  return (
+    <Affix position={{ bottom: 16, left: 16 }} zIndex={300}>
+      <SharingBanner locating={status === 'locating'} onStop={stop} />
+    </Affix>
+  );
+}
