@@ -9,6 +9,7 @@ import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { reportsFigures } from './reports.bench.ts';
 import { qrFigures } from './qr.bench.ts';
+import { realtimeFigures } from './realtime.bench.ts';
 import { startupFigures } from './startup.bench.ts';
 
 const only = process.argv[2];
@@ -44,5 +45,10 @@ if (!only || only === 'qr') {
 if (!only || only === 'reports') {
   const { figures, notes } = await reportsFigures();
   printFigures('KPI reports: the engine against hand-written SQL', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'realtime') {
+  const { figures, notes } = await realtimeFigures();
+  printFigures('Real time: live edits to 200 sockets (PGlite)', figures);
   for (const note of notes) console.log(`- ${note}`);
 }

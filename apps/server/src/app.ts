@@ -52,6 +52,7 @@ import { routingRoutes } from './modules/routing/routing.routes.ts';
 import { createRoutingService } from './modules/routing/routing.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { locationsRoutes } from './modules/realtime/locations.routes.ts';
+import type { ElementEvents } from './modules/realtime/element-events.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -62,10 +63,18 @@ export interface AppDeps {
   db: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Wraps live-edit publishing (benchmarks: to time it, or turn it off). */
+  elementEvents?: (live: ElementEvents) => ElementEvents;
 }
 
 /** The whole HTTP application, without listening: main.ts and the tests both use it. */
-export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logger,
+  elementEvents,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -134,7 +143,8 @@ export async function buildApp({ config, db, mailer, logger }: AppDeps): Promise
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
       await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
-      await api.register(elementsRoutes(createElementsService(db, realtime.elementEvents)));
+      const events = elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents;
+      await api.register(elementsRoutes(createElementsService(db, events)));
       await api.register(locationsRoutes(realtime.locations));
       await api.register(templatesRoutes(createTemplatesService(db)));
       const files = createFileFormatService(db, config);

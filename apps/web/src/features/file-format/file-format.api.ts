@@ -76,7 +76,11 @@ export const fileFormatApi = {
     ).then((r) => r.data),
 
   createMultiple: (segment: string, data: CreateElementBody[]) =>
-    api<{ data: ElementAck[] }>('POST', `/networkelements/${segment}/create/multiple`, {
-      data,
-    }).then((r) => r.data),
+    api<{ data: ElementAck[] }>(
+      'POST',
+      `/networkelements/${segment}/create/multiple?cause=import`,
+      {
+        data,
+      },
+    ).then((r) => r.data),
 };

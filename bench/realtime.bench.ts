@@ -1,0 +1,293 @@
+// `npm run bench realtime`: live edits (issue 19). 200 Socket.IO clients (in a child process,
+// on loopback) have one cluster open; a small edit/multiple (10 poles) is saved ROUNDS times:
+// p50/p99 of the time from the commit to every socket having elements:changed, on one
+// instance and on two instances sharing Redis. Then what publishing adds to an edit/multiple
+// of 10,000 poles, beside the same call on an instance with publishing off, taking turns.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import {
+  noElementEvents,
+  type ElementEvents,
+} from '../apps/server/src/modules/realtime/element-events.ts';
+import { benchDatabase, type BenchDatabase } from './lib/bench-database.ts';
+import type { Figure } from './lib/report.ts';
+
+const SOCKETS = Number(process.env.BENCH_REALTIME_SOCKETS ?? 200);
+const ROUNDS = Number(process.env.BENCH_REALTIME_ROUNDS ?? 50);
+const SMALL = 10;
+const LARGE = 10_000;
+const COST_RUNS = Number(process.env.BENCH_REALTIME_COST_RUNS ?? 7);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const nowMs = () => performance.timeOrigin + performance.now();
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Instance {
+  app: FastifyInstance;
+  origin: string;
+}
+
+/** The commit times the instances' element services report, in order. */
+const commits: number[] = [];
+const timed = (live: ElementEvents): ElementEvents => ({
+  committed(commit) {
+    commits.push(nowMs());
+    live.committed(commit);
+  },
+});
+
+async function startInstance(
+  bench: BenchDatabase,
+  redisUrl: string | undefined,
+  events: (live: ElementEvents) => ElementEvents,
+): Promise<Instance> {
+  const config = { ...loadConfig({}), dataDir: bench.dataDir, logLevel: 'silent', redisUrl };
+  const app = await buildApp({ config, db: bench.db, logger: false, elementEvents: events });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, origin: `http://127.0.0.1:${port}` };
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'admin@example.com',
+      password: 'admin1234',
+      platform: 'integration',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function post(origin: string, token: string, route: string, body: string): Promise<string> {
+  const response = await fetch(`${origin}/api${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** The crowd's process, and a way to wait for its next message of a kind. */
+function startCrowd() {
+  const child: ChildProcess = fork(path.join(here, 'lib', 'socket-crowd.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const listen = (message: Record<string, unknown>) => {
+        if (message.error) reject(new Error(String(message.error)));
+        else if (key in message) resolve(message as T);
+        else return;
+        child.off('message', listen);
+      };
+      child.on('message', listen);
+    });
+  return { child, next };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+/** A cluster of its own with `count` poles; answers its id, its project and the poles' ids. */
+async function clusterWithPoles(
+  origin: string,
+  token: string,
+  bench: BenchDatabase,
+  count: number,
+) {
+  const row = await bench.db.one<{ id: number; projectId: number }>(sql`
+    INSERT INTO clusters (central_office_id, name)
+    SELECT id, ${`RT-BENCH-${count}`} FROM central_offices WHERE name = 'CO Nairobi Central'
+    RETURNING id, (SELECT project_id FROM central_offices WHERE name = 'CO Nairobi Central') AS "projectId"`);
+  const clusterId = row?.id ?? 0;
+  const data = Array.from({ length: count }, (_, i) => ({
+    clusterId,
+    coordinates: { lat: -1.29 + (i % 100) * 0.0001, lng: 36.81 + Math.floor(i / 100) * 0.0001 },
+    attributes: { Height: 9 },
+  }));
+  const answer = await post(
+    origin,
+    token,
+    '/networkelements/pole/create/multiple',
+    JSON.stringify({ data }),
+  );
+  const ids = (JSON.parse(answer) as { data: { id: number }[] }).data.map((e) => e.id);
+  return { clusterId, projectId: row?.projectId ?? 0, ids };
+}
+
+/** ROUNDS small edits through `editAt`; per round, commit → last socket, and each delivery. */
+async function deliveries(
+  crowd: ReturnType<typeof startCrowd>,
+  editAt: string,
+  token: string,
+  ids: number[],
+): Promise<{ all: number[]; each: number[] }> {
+  const all: number[] = [];
+  const each: number[] = [];
+  for (let round = 1; round <= ROUNDS + 2; round++) {
+    const body = JSON.stringify({
+      data: ids.map((id, i) => ({ id, name: `RT-${round}-${i}` })),
+    });
+    const arrived = crowd.next<{ round: number; arrivals: number[] }>('arrivals');
+    crowd.child.send({ expect: round });
+    const before = commits.length;
+    await post(editAt, token, '/networkelements/pole/edit/multiple?cause=route', body);
+    const { arrivals } = await arrived;
+    const committedAt = commits[before] ?? NaN;
+    // Two warm-up rounds.
+    if (round <= 2) continue;
+    all.push(Math.max(...arrivals) - committedAt);
+    for (const at of arrivals) each.push(at - committedAt);
+  }
+  return { all, each };
+}
+
+export async function realtimeFigures(): Promise<{ figures: Figure[]; notes: string[] }> {
+  const notes: string[] = [];
+  const figures: Figure[] = [];
+  const bench = await benchDatabase('pglite');
+  const instances: Instance[] = [];
+  let crowd = startCrowd();
+  try {
+    // One instance, publishing (timed), and one beside it with publishing off.
+    const live = await startInstance(bench, undefined, timed);
+    const off = await startInstance(bench, undefined, () => noElementEvents);
+    instances.push(live, off);
+    const token = await signIn(live.origin);
+    const small = await clusterWithPoles(live.origin, token, bench, SMALL);
+    const connected = crowd.next<{ connected: number }>('connected');
+    crowd.child.send({
+      connect: {
+        urls: [live.origin],
+        count: SOCKETS,
+        token,
+        projectId: small.projectId,
+        clusterId: small.clusterId,
+      },
+    });
+    notes.push(`${(await connected).connected} sockets on one cluster, in a child process.`);
+    const one = await deliveries(crowd, live.origin, token, small.ids);
+
+    // 10,000 poles in the same cluster as the crowd: their refs go to all 200 sockets.
+    const large = await clusterWithPoles(live.origin, token, bench, LARGE);
+    await bench.db.rows(
+      sql`UPDATE network_elements SET cluster_id = ${small.clusterId} WHERE cluster_id = ${large.clusterId}`,
+    );
+    const editLarge = (origin: string) => {
+      let n = 0;
+      return () =>
+        post(
+          origin,
+          token,
+          '/networkelements/pole/edit/multiple',
+          JSON.stringify({ data: large.ids.map((id) => ({ id, name: `LARGE-${n++}` })) }),
+        );
+    };
+    // Taking turns; before each call, the previous publish has reached every socket, so that
+    // its sending (in this process) is not charged to the next call.
+    let published = 0;
+    const settled = async () => {
+      const done = crowd.next<{ large: number }>('large');
+      crowd.child.send({ awaitLarge: published });
+      await done;
+    };
+    const editLive = editLarge(live.origin);
+    const editOff = editLarge(off.origin);
+    const timesOn: number[] = [];
+    const timesOff: number[] = [];
+    const deliveredLarge: number[] = [];
+    for (let run = 0; run <= COST_RUNS; run++) {
+      await settled();
+      let start = performance.now();
+      await editOff();
+      if (run > 0) timesOff.push(performance.now() - start);
+      start = performance.now();
+      await editLive();
+      const answered = performance.now();
+      if (run > 0) timesOn.push(answered - start);
+      published += 1;
+      await settled();
+      if (run > 0) deliveredLarge.push(performance.now() - start);
+    }
+    const withPublish = percentile(timesOn, 50);
+    const withoutPublish = percentile(timesOff, 50);
+    notes.push(
+      `edit/multiple of 10,000 (median of ${COST_RUNS}, taking turns): ${withPublish.toFixed(0)} ms publishing, ` +
+        `${withoutPublish.toFixed(0)} ms not; its ${LARGE.toLocaleString('en')} refs reached all ${SOCKETS} sockets ` +
+        `${percentile(deliveredLarge, 50).toFixed(0)} ms after the call was sent.`,
+    );
+    figures.push({
+      name: `PGlite: edit/multiple of 10,000, publishing to ${SOCKETS} sockets`,
+      ours: withPublish ?? NaN,
+      reference: withoutPublish ?? NaN,
+      referenceName: 'the same call, publishing off',
+      unit: 'ms',
+      goal: 1.1,
+    });
+
+    crowd.child.send({ close: true });
+    for (const instance of instances.splice(0)) await instance.app.close();
+
+    // Two instances sharing Redis: half the sockets on each, every edit through the first.
+    const a = await startInstance(bench, REDIS_URL, timed);
+    const b = await startInstance(bench, REDIS_URL, timed);
+    instances.push(a, b);
+    crowd = startCrowd();
+    const connectedAb = crowd.next<{ connected: number }>('connected');
+    crowd.child.send({
+      connect: {
+        urls: [a.origin, b.origin],
+        count: SOCKETS,
+        token,
+        projectId: small.projectId,
+        clusterId: small.clusterId,
+      },
+    });
+    await connectedAb;
+    const two = await deliveries(crowd, a.origin, token, small.ids);
+
+    notes.push(
+      `Commit → every one of ${SOCKETS} sockets has the event (${ROUNDS} edits of ${SMALL} poles): ` +
+        `one instance p50 ${percentile(one.all, 50).toFixed(1)} ms, p99 ${percentile(one.all, 99).toFixed(1)} ms; ` +
+        `two instances with Redis p50 ${percentile(two.all, 50).toFixed(1)} ms, p99 ${percentile(two.all, 99).toFixed(1)} ms.`,
+      `Per delivery (each socket, each edit): one instance p50 ${percentile(one.each, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(one.each, 99).toFixed(1)} ms; two instances p50 ${percentile(two.each, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(two.each, 99).toFixed(1)} ms.`,
+    );
+    figures.push(
+      {
+        name: `commit → all ${SOCKETS} sockets, p50 (two instances + Redis vs one)`,
+        ours: percentile(two.all, 50),
+        reference: percentile(one.all, 50),
+        referenceName: 'one instance, p50',
+        unit: 'ms',
+      },
+      {
+        name: `commit → all ${SOCKETS} sockets, p99 (two instances + Redis vs one)`,
+        ours: percentile(two.all, 99),
+        reference: percentile(one.all, 99),
+        referenceName: 'one instance, p99',
+        unit: 'ms',
+      },
+    );
+    return { figures, notes };
+  } finally {
+    if (crowd.child.connected) crowd.child.send({ close: true });
+    for (const instance of instances) await instance.app.close();
+    await bench.dispose();
+  }
+}
