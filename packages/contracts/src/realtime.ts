@@ -120,5 +120,7 @@ export interface RealtimeAck {
  */
 export const elementWriteQuery = z.object({
   cause: z.enum(['import', 'route']).optional(),
+  /** The language of the messages (read by every route; kept here as validation strips keys). */
+  locale: z.string().max(10).optional(),
 });
 export type ElementWriteQuery = z.infer<typeof elementWriteQuery>;
