@@ -41,6 +41,13 @@ const ACCESS_RECHECK_MS = 60_000;
 
 const userRoom = (id: number) => `user:${id}`;
 
+/** The event's acknowledgement, if the client asked for one. */
+const replyTo =
+  (ack: unknown) =>
+  (answer: RealtimeAck): void => {
+    if (typeof ack === 'function') (ack as (a: RealtimeAck) => void)(answer);
+  };
+
 /**
  * Live location (issue 19): a socket shares its own user's position in a project it may read
  * (`location:share`), at most one per LOCATION_MIN_INTERVAL_MS; the project's room hears
@@ -113,9 +120,7 @@ export function startLiveLocations(
     };
 
     socket.on(REALTIME_EVENTS.locationShare, async (payload: unknown, ack?: unknown) => {
-      const reply = (answer: RealtimeAck) => {
-        if (typeof ack === 'function') (ack as (a: RealtimeAck) => void)(answer);
-      };
+      const reply = replyTo(ack);
       try {
         const parsed = locationSharePayload.safeParse(payload);
         if (!parsed.success) return reply({ status: false, error: 'invalid' });
@@ -149,18 +154,15 @@ export function startLiveLocations(
       }
     });
 
-    socket.on(REALTIME_EVENTS.locationStop, async (_payload: unknown, ack?: unknown) => {
-      const reply = (answer: RealtimeAck) => {
-        if (typeof ack === 'function') (ack as (a: RealtimeAck) => void)(answer);
-      };
-      // The ack may come first, as the only argument.
-      const answer = typeof _payload === 'function' ? (_payload as typeof reply) : reply;
+    // location:stop takes no payload: its ack may come first, as the only argument.
+    socket.on(REALTIME_EVENTS.locationStop, async (first?: unknown, second?: unknown) => {
+      const reply = replyTo(typeof first === 'function' ? first : second);
       try {
         await stopSharing(socket, user.id);
-        answer({ status: true });
+        reply({ status: true });
       } catch (error) {
         log.error({ err: error }, 'live location: stop failed');
-        answer({ status: false, error: 'internal' });
+        reply({ status: false, error: 'internal' });
       }
     });
 
