@@ -37,6 +37,8 @@ export interface Config {
   importMaxBytes: number;
   /** The map's base layers: BASEMAPS (JSON or a JSON file) over public XYZ defaults. */
   basemaps: Basemap[];
+  /** An OSRM server for two-wheeler routes (ROUTING_URL); unset: the embedded engine. */
+  routingUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,5 +90,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),
+    routingUrl: blankToUndefined(env.ROUTING_URL),
   };
 }

@@ -25,4 +25,6 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INVALID_RESET_TOKEN'
   | 'PAYLOAD_TOO_LARGE'
+  /** An external service the server relies on (ROUTING_URL) did not answer. */
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';

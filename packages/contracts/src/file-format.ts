@@ -35,6 +35,9 @@ export const IMPORT_EXTENSIONS = [
   'gpkg',
   'fgb',
   'csv',
+  // OpenStreetMap XML (.osm) and PBF (.osm.pbf), read by GDAL's OSM driver.
+  'osm',
+  'pbf',
   'shp',
   'shx',
   'dbf',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId } from './primitives.ts';
+import { bodyId, paramId } from './primitives.ts';
 import { latLngSchema } from './elements.ts';
 
 /** Create Route (SPEC §4, §7 "External services"; issue "Create Route"). */
@@ -65,7 +65,7 @@ export interface RoadImportReport {
   /** Edges per highway class. */
   classes: Record<string, number>;
   /** Features not loaded, by reason (not a line, class not routable, ...). */
-  skipped: { reason: string; count: number }[];
+  skipped: { reason: string; count: number; message?: string }[];
 }
 
 export interface RoadNetworkSummary {
@@ -77,3 +77,38 @@ export interface RoadNetworkSummary {
   /** When the roads last changed (null when none). */
   builtAt: string | null;
 }
+
+/** POST/GET/DELETE /routes/network/{projectId}, GET/POST /routes/settings/{projectId}. */
+export const routeProjectParams = z.object({ projectId: paramId });
+
+/**
+ * The multipart fields of POST /routes/network/{projectId} beside `file` (one or more files, as
+ * the GIS import takes them): `mode` (replace by default, or add) and `layer` (a line layer of
+ * the files; by default every line layer, and of an OpenStreetMap file its 'lines').
+ */
+export const roadImportFields = z.object({
+  mode: z.enum(ROAD_IMPORT_MODES).default('replace'),
+  layer: z.string().trim().min(1).max(200).optional(),
+});
+export type RoadImportFields = z.input<typeof roadImportFields>;
+
+const classKey = z.string().regex(/^[a-z0-9_]{1,40}$/);
+const cost = z.number().nonnegative().max(1_000_000).optional();
+/** A project's routing settings as sent: every field optional, merged over the defaults. */
+export const routingSettingsBody = z.object({
+  speedsKmh: z.record(classKey, z.number().positive().max(200)).optional(),
+  excludedClasses: z.array(classKey).max(50).optional(),
+  costPerMetre: z.object({ aerial: cost, duct: cost, cable: cost, trench: cost }).optional(),
+});
+export type RoutingSettingsBody = z.input<typeof routingSettingsBody>;
+
+/** `details` of a 422 from POST /routes/compute, so a client can point at the failing point. */
+export type RouteErrorDetails =
+  | {
+      reason: 'tooFar';
+      point: 'origin' | 'destination' | 'waypoint';
+      index?: number;
+      maxMetres: number;
+    }
+  | { reason: 'noPath'; leg: number; legs: number }
+  | { reason: 'noRoadNetwork'; importPath: string };

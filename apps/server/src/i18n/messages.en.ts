@@ -1,5 +1,8 @@
+import { routingEn } from './messages.routing.en.ts';
+
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
+  ...routingEn,
   'auth.signedIn': 'Signed in successfully.',
   'auth.invalidCredentials': 'Incorrect email or password.',
   'auth.platformForbidden': 'Your account does not have access to the {platform} platform.',

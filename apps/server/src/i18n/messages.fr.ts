@@ -1,6 +1,8 @@
 import type { MessageKey } from './messages.en.ts';
+import { routingFr } from './messages.routing.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
+  ...routingFr,
   'auth.signedIn': 'Connexion réussie.',
   'auth.invalidCredentials': 'Adresse e-mail ou mot de passe incorrect.',
   'auth.platformForbidden': "Votre compte n'a pas accès à la plateforme {platform}.",

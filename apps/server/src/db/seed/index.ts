@@ -4,6 +4,7 @@ import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
+import { seedDemoRoads } from './demo-roads.seed.ts';
 import { seedDemoReports } from '../../modules/reports/ready-made-reports.ts';
 import { DEMO_USERS, seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
@@ -47,6 +48,7 @@ export async function seedDatabase(
   if (config.seedDemo && email) {
     await seedDemoNetwork(db, email);
     await seedDemoQrOf(db, email);
+    await seedDemoRoads(db);
   }
   return report;
 }

@@ -29,7 +29,7 @@ import {
 } from './export.repository.ts';
 import { fileProblem } from './file-errors.ts';
 import { Feed, GdalHost } from './gdal-host.ts';
-import type { ConvertLayer, ConvertOutcome, ImportOutcome } from './gdal-protocol.ts';
+import type { ConvertLayer, ConvertOutcome, ImportOutcome, ImportTask } from './gdal-protocol.ts';
 import { splitGeoJson } from './geojson-to-shp.ts';
 import { kmlIconStyles } from './kml-styles.ts';
 import { asciiJson, changedNames, shortFieldNames, type FieldRename } from './field-names.ts';
@@ -169,6 +169,24 @@ export function createFileFormatService(db: Database, config: Config) {
       user: UserRecord,
       locale: Locale,
     ): Promise<Readable> {
+      const read = await this.readUploads(parts, user, locale);
+      return cleanAfter(createReadStream(read.responseFile), read.done);
+    },
+
+    /**
+     * Receives the uploaded files of a request and has GDAL read them, with the import's limits
+     * and errors: the answer of POST /file-format/import in a file, and what removes it. Fields
+     * other than `epsg` go to `onField`; `layers` chooses, once every part is in, the layers read.
+     */
+    async readUploads(
+      parts: AsyncIterable<UploadPart>,
+      user: UserRecord,
+      locale: Locale,
+      options: {
+        onField?: (name: string, value: string) => void;
+        layers?: () => Pick<ImportTask, 'onlyLayers' | 'osmLayers'>;
+      } = {},
+    ): Promise<{ responseFile: string; done: () => Promise<void> }> {
       const budget = unpackBudget(user.id, unpackLimits(config));
       const job = await gdal.newJob();
       const done = () => job.done().finally(budget.release);
@@ -196,6 +214,8 @@ export function createFileFormatService(db: Database, config: Config) {
                   });
                 }
                 epsg = code;
+              } else if (part.fieldname !== 'epsg') {
+                options.onField?.(part.fieldname, String(part.value ?? ''));
               }
               continue;
             }
@@ -243,8 +263,9 @@ export function createFileFormatService(db: Database, config: Config) {
           epsg,
           warnings,
           dir: job.dir,
+          ...options.layers?.(),
         });
-        return cleanAfter(createReadStream(outcome.responseFile), done);
+        return { responseFile: outcome.responseFile, done };
       } catch (error) {
         await done();
         throw error;

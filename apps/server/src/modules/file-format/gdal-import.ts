@@ -216,6 +216,12 @@ async function convertKml(gdal: GdalApi, job: Job, source: ImportSource) {
   }
 }
 
+/** Whether the task reads this layer (a road import reads only the layer chosen). */
+function wanted(task: ImportTask, source: ImportSource, layer: string): boolean {
+  if (task.onlyLayers && !task.onlyLayers.includes(layer)) return false;
+  return !(source.kind === 'osm' && task.osmLayers && !task.osmLayers.includes(layer));
+}
+
 async function convertSource(gdal: GdalApi, job: Job, source: ImportSource) {
   if (source.kind === 'kml') return convertKml(gdal, job, source);
   const { t } = job;
@@ -241,6 +247,7 @@ async function convertSource(gdal: GdalApi, job: Job, source: ImportSource) {
     const layers = ds.info.layers ?? [];
     if (ds.type !== 'vector') throw unreadable('not a vector dataset');
     for (const layer of layers) {
+      if (!wanted(job.task, source, layer.name)) continue;
       if (!layer.geometryFields?.length) {
         job.warnings.push(t('files.warn.noGeometry', { file: source.label, layer: layer.name }));
         continue;

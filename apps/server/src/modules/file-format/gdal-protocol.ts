@@ -4,7 +4,7 @@ import type { FileProblem } from './file-errors.ts';
 
 /** Messages between the server and its GDAL worker thread. Paths are relative to the worker's root. */
 
-export type SourceKind = 'shapefile' | 'geojson' | 'kml' | 'gpkg' | 'fgb' | 'csv';
+export type SourceKind = 'shapefile' | 'geojson' | 'kml' | 'gpkg' | 'fgb' | 'csv' | 'osm';
 
 export interface ImportSource {
   /** Path of the dataset under the worker's root. */
@@ -31,6 +31,10 @@ export interface ImportTask {
   warnings: string[];
   /** Job folder under the root; the answer is written to `${dir}/response.json`. */
   dir: string;
+  /** Read only the layers of these names (a road network's chosen layer); all when unset. */
+  onlyLayers?: string[] | null;
+  /** Of an OpenStreetMap file, read only these of GDAL's layers (roads: 'lines'). */
+  osmLayers?: string[] | null;
 }
 
 export interface ImportOutcome {

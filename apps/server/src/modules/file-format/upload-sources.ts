@@ -35,6 +35,8 @@ const SINGLE_FILE: Record<string, SourceKind> = {
   gpkg: 'gpkg',
   fgb: 'fgb',
   csv: 'csv',
+  osm: 'osm',
+  pbf: 'osm',
 };
 
 const extension = (file: string) => path.extname(file).slice(1).toLowerCase();

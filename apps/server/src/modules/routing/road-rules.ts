@@ -1,0 +1,111 @@
+import type { InfrastructureKind, RoutingSettings } from '@integration/contracts';
+
+/**
+ * The two-wheeler rules (issue "Create Route"): which OSM highway classes a motorbike may use,
+ * how fast it goes on each (traffic-unaware, km/h), and how one-way tags read. The table is
+ * documented in docs/decisions.md ("Create Route"); a project overrides speeds and adds
+ * excluded classes in its routing settings.
+ */
+export const DEFAULT_SPEEDS_KMH: Readonly<Record<string, number>> = {
+  motorway: 80,
+  motorway_link: 50,
+  trunk: 60,
+  trunk_link: 40,
+  primary: 50,
+  primary_link: 35,
+  secondary: 40,
+  secondary_link: 30,
+  tertiary: 35,
+  tertiary_link: 25,
+  unclassified: 25,
+  residential: 25,
+  road: 20,
+  living_street: 10,
+  service: 15,
+  track: 15,
+};
+/** A class missing from the table (or a file's roads without any class) goes this fast. */
+export const FALLBACK_SPEED_KMH = 20;
+
+/** Never for a motorbike, whatever the project says. */
+export const NEVER_TWO_WHEELER = new Set([
+  'footway',
+  'path',
+  'steps',
+  'pedestrian',
+  'cycleway',
+  'bridleway',
+  'corridor',
+  'elevator',
+]);
+
+/** Not roads at all: an import skips them ("not a road"). */
+export const NOT_ROADS = new Set([
+  'proposed',
+  'construction',
+  'abandoned',
+  'razed',
+  'platform',
+  'bus_stop',
+  'rest_area',
+  'services',
+  'raceway',
+]);
+
+/** Access tags that keep a motorbike out. */
+export const NO_ACCESS = new Set(['no', 'private']);
+
+export const DEFAULT_COST_PER_METRE: Readonly<Record<InfrastructureKind, number>> = {
+  aerial: 4,
+  duct: 6,
+  cable: 3,
+  trench: 25,
+};
+
+export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
+  speedsKmh: { ...DEFAULT_SPEEDS_KMH },
+  excludedClasses: [],
+  costPerMetre: { ...DEFAULT_COST_PER_METRE },
+};
+
+/** A project's settings: its overrides over the defaults. */
+export function effectiveSettings(overrides: Partial<RoutingSettings> | null): RoutingSettings {
+  return {
+    speedsKmh: { ...DEFAULT_SPEEDS_KMH, ...overrides?.speedsKmh },
+    excludedClasses: [...(overrides?.excludedClasses ?? [])],
+    costPerMetre: { ...DEFAULT_COST_PER_METRE, ...overrides?.costPerMetre },
+  };
+}
+
+/** 1 = one-way along the drawing, -1 = against it, 0 = both ways. */
+export type OneWay = -1 | 0 | 1;
+
+/**
+ * OSM's oneway (yes/true/1, -1/reverse, no) and junction=roundabout (implies one-way), and
+ * Geofabrik shapefiles' F (forward) / T (backward) / B (both).
+ */
+export function readOneWay(oneway: unknown, junction: unknown): OneWay {
+  const value = String(oneway ?? '')
+    .trim()
+    .toLowerCase();
+  if (['yes', 'true', '1', 'f'].includes(value)) return 1;
+  if (['-1', 'reverse', 't'].includes(value)) return -1;
+  if (['no', 'false', '0', 'b'].includes(value)) return 0;
+  const j = String(junction ?? '').toLowerCase();
+  return j === 'roundabout' || j === 'circular' ? 1 : 0;
+}
+
+/** Whether a motorbike may use a road of this class and access under these settings. */
+export function twoWheelerAllowed(
+  highway: string,
+  access: string | null,
+  settings: RoutingSettings,
+): boolean {
+  if (NEVER_TWO_WHEELER.has(highway)) return false;
+  if (settings.excludedClasses.includes(highway)) return false;
+  return !(access && NO_ACCESS.has(access.toLowerCase()));
+}
+
+export function speedKmh(highway: string, override: number | null, settings: RoutingSettings) {
+  return override ?? settings.speedsKmh[highway] ?? FALLBACK_SPEED_KMH;
+}
