@@ -1,4 +1,4 @@
-import { Box, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useMapSession } from '../map/ui/editor-context.ts';
 import { startLiveEdits } from './live-edits.ts';
@@ -8,8 +8,9 @@ import { PeopleHere } from './PeopleHere.tsx';
 
 /**
  * The map's real-time side (issue 19): live edits into the open cluster, who else is here,
- * sharing my position and seeing my colleagues'. On a desktop at the top right beside the
- * zoom buttons; on a phone at the bottom right, in thumb's reach above the save status.
+ * sharing my position and seeing my colleagues'. On a desktop under the zoom buttons, clear
+ * of the toolbar; on a phone at the bottom right, in thumb's reach, above the base-map notice
+ * and the save status.
  */
 export function MapRealtime({
   projectId,
@@ -22,25 +23,18 @@ export function MapRealtime({
 }) {
   const { editor } = useMapSession();
   useEffect(() => startLiveEdits(editor), [editor]);
-  const controls = (
-    <>
-      <PeopleHere clusterId={clusterId} />
-      <LocationShareControl projectId={projectId} />
-    </>
-  );
   return (
     <>
-      {compact ? (
-        <Stack pos="absolute" bottom={64} right={8} gap={6} align="flex-end" style={{ zIndex: 2 }}>
-          {controls}
-        </Stack>
-      ) : (
-        <Box pos="absolute" top={8} right={50} style={{ zIndex: 2 }}>
-          <Group gap={8} align="flex-start" wrap="nowrap">
-            {controls}
-          </Group>
-        </Box>
-      )}
+      <Stack
+        pos="absolute"
+        {...(compact ? { bottom: 112, right: 8 } : { top: 108, right: 10 })}
+        gap={6}
+        align="flex-end"
+        style={{ zIndex: 2 }}
+      >
+        <PeopleHere clusterId={clusterId} />
+        <LocationShareControl projectId={projectId} />
+      </Stack>
       <LiveLocations projectId={projectId} />
     </>
   );

@@ -128,8 +128,10 @@ export class LiveLocationLayer {
 
   /** The card of one marker in a popup over it (content made by the caller), or none. */
   openCard(userId: number | null, content: HTMLElement | null, onClose: () => void): void {
-    this.popup?.remove();
+    // Note: forgotten before removed, or its close would be taken for the user's.
+    const previous = this.popup;
     this.popup = null;
+    previous?.remove();
     const entry = userId !== null ? this.markers.get(userId) : undefined;
     if (!entry || !content) return;
     const popup = new maplibregl.Popup({
@@ -157,7 +159,9 @@ export class LiveLocationLayer {
   }
 
   destroy(): void {
-    this.popup?.remove();
+    const popup = this.popup;
+    this.popup = null;
+    popup?.remove();
     for (const { marker } of this.markers.values()) marker.remove();
     this.markers.clear();
     // Note: the map may be gone already (the workspace removes it when it closes).
