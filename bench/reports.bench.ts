@@ -29,7 +29,11 @@ const METRICS: Metric[] = [
   PBO_SATURATION,
 ];
 
-/** A project of its own with CLUSTERS clusters and ELEMENTS elements, half PBO-FATs, half buildings. */
+/**
+ * A project of its own with CLUSTERS clusters and ELEMENTS elements, half PBO-FATs, half
+ * buildings. Each PBO-FAT's users are its own, as in a real network: attributes repeated
+ * across elements would let the planner cache per-element work and flatter any engine.
+ */
 async function generate(bench: BenchDatabase): Promise<{ projectId: number; officeId: number }> {
   const { db } = bench;
   const row = await db.one<{ projectId: number; officeId: number }>(sql`
@@ -55,7 +59,8 @@ async function generate(bench: BenchDatabase): Promise<{ projectId: number; offi
              CASE WHEN t.type = 'PboFat'
                THEN jsonb_build_object(
                  'Capacity', CASE WHEN s % 3 = 0 THEN '"16"' ELSE '"8"' END,
-                 'FAT Existing Users ID', '[' || repeat('{"mainId":"U"},', s % 5) || '{"mainId":"U"}]')
+                 'FAT Existing Users ID',
+                 '[' || repeat('{"mainId":"U' || s || '"},', s % 5) || '{"mainId":"U' || s || '"}]')
                ELSE jsonb_build_object('Floors', (s % 7) + 1) END
       FROM generate_series(${from + 1}::int, ${Math.min(from + batch, ELEMENTS)}::int) s
       JOIN clusters c ON c.central_office_id = ${row.officeId}

@@ -1,10 +1,15 @@
-function hasCode(error: unknown, code: string): boolean {
+function hasCode(error: unknown, code: string | RegExp): boolean {
   // drizzle wraps the driver's error; the SQLSTATE is on it or on its cause.
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
+    const found = (e as { code?: unknown }).code;
+    if (typeof found === 'string' && (typeof code === 'string' ? found === code : code.test(found)))
+      return true;
   }
   return false;
 }
+
+/** A value could not be read as its type (class 22: a text cast as a number, bad JSON...). */
+export const isDataException = (error: unknown) => hasCode(error, /^22/);
 
 /** A unique constraint refused the write (a name taken meanwhile). */
 export const isUniqueViolation = (error: unknown) => hasCode(error, '23505');

@@ -195,6 +195,36 @@ describe('a report run', () => {
     expect(sum.byCluster).toEqual({ 'RPT-A': 54, 'RPT-B': 40 });
   });
 
+  it('reads as numbers exactly the texts float8 reads within its range, never failing', async () => {
+    // Each text makes the fast, plain reading fail; the checked reading must agree on the rest.
+    const clusterD = await cluster('RPT-D');
+    await draw('building', clusterD, [{ Floors: 1 }]);
+    const { sql } = await import('drizzle-orm');
+    for (const floors of ['1e1', ' 2 ', '"3"', 'NaN', 'Infinity', '9'.repeat(400), '1e400', '-']) {
+      await t.db.rows(sql`
+        INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes)
+        SELECT cluster_id, type, template_id, ${`odd ${floors.slice(0, 20)}`}, geom,
+               jsonb_build_object('Floors', ${floors}::text)
+        FROM network_elements WHERE cluster_id = ${clusterD} LIMIT 1`);
+    }
+    const response = await run(
+      [
+        metric({
+          metricType: 'NetworkElementAttributes',
+          elementType: 'Building',
+          attributeName: 'Floors',
+          aggregationOperation: 'SUM',
+        }),
+      ],
+      { clusterId: clusterD },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<{ data: ReportRun }>().data.metrics[0];
+    // 1 + 10 + 2 + 3; NaN, Infinity, 400 nines, 1e400 and "-" are not numbers.
+    expect(result?.rows[0]?.value).toBe(16);
+    expect(result?.notes).toEqual(['5 value(s) that are not numbers were counted as empty.']);
+  });
+
   it('groups by CO, project and phase, and narrows to a cluster', async () => {
     const byLevel = async (groupByLevel: Metric['groupByLevel'], scope: object) => {
       const response = await run(
