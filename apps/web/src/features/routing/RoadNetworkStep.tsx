@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   Alert,
+  Badge,
   Button,
   Group,
   List,
@@ -8,7 +9,6 @@ import {
   Radio,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -95,22 +95,18 @@ export function RoadNetworkStep({
           })}
         </Alert>
         {classes.length ? (
-          <Table withTableBorder striped aria-label={t('routing.import.classes')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('routing.import.class')}</Table.Th>
-                <Table.Th ta="right">{t('routing.import.edges')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('routing.import.classes')}
+            </Text>
+            <Group gap={6} role="list" aria-label={t('routing.import.classes')}>
               {classes.map(([name, count]) => (
-                <Table.Tr key={name}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td ta="right">{number(count)}</Table.Td>
-                </Table.Tr>
+                <Badge key={name} role="listitem" variant="light" color="gray" tt="none">
+                  {t('routing.import.classItem', { name, count: number(count) })}
+                </Badge>
               ))}
-            </Table.Tbody>
-          </Table>
+            </Group>
+          </Stack>
         ) : null}
         {report.skipped.length ? (
           <Stack gap={4}>

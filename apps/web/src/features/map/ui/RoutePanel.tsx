@@ -14,12 +14,18 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { ROUTING_PROFILES, type RoutingProfile } from '@integration/contracts';
+import {
+  ROUTING_PROFILES,
+  type FeatureCollection,
+  type RoutingProfile,
+} from '@integration/contracts';
+import type { Feature, FeatureCollection as GeoJson } from 'geojson';
 import { session } from '../../../session/session.ts';
 import { ImportWizard } from '../../file-format/ImportWizard.tsx';
 import { canImportRoads } from '../../routing/road-network.ts';
 import type { RouteProblem } from '../core/route-search.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
+import classes from './RouteOption.module.css';
 import { RouteOptionButton } from './RouteOptionButton.tsx';
 
 /**
@@ -29,7 +35,7 @@ import { RouteOptionButton } from './RouteOptionButton.tsx';
  */
 export function RoutePanel({ projectId, clusterId }: { projectId: number; clusterId: number }) {
   const { t } = useTranslation();
-  const { editor, routes, controller } = useMapSession();
+  const { editor, routes, view } = useMapSession();
   const interaction = useEditorState((s) => s.interaction);
   const { profile, search } = useStore(routes.state);
   const [importing, setImporting] = useState(false);
@@ -50,72 +56,78 @@ export function RoutePanel({ projectId, clusterId }: { projectId: number; cluste
       w={{ base: '100%', sm: 340 }}
       role="region"
       aria-label={t('routing.panel')}
+      data-route-panel
+      // Escape from within the panel too (the map's shortcuts leave its profile switch alone).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && search.phase !== 'idle') clear();
+      }}
     >
       <Stack gap={8}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <SegmentedControl
-            size="xs"
-            fullWidth
-            style={{ flex: 1 }}
-            aria-label={t('routing.profile.label')}
-            value={profile}
-            onChange={(value) => routes.setProfile(value as RoutingProfile)}
-            data={ROUTING_PROFILES.map((p) => ({ value: p, label: t(`routing.profile.${p}`) }))}
-          />
+        <SegmentedControl
+          size="xs"
+          fullWidth
+          classNames={{ label: classes.profile }}
+          aria-label={t('routing.profile.label')}
+          value={profile}
+          onChange={(value) => routes.setProfile(value as RoutingProfile)}
+          data={ROUTING_PROFILES.map((p) => ({ value: p, label: t(`routing.profile.${p}`) }))}
+        />
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Box aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
+            {search.phase === 'idle' ? (
+              <Text size="sm" c="dimmed">
+                {t('routing.hint')}
+              </Text>
+            ) : null}
+            {search.phase === 'loading' ? (
+              <Group gap="xs" wrap="nowrap">
+                <Loader size="xs" />
+                <Text size="sm">{t('routing.loading', { name: cable?.name ?? '' })}</Text>
+              </Group>
+            ) : null}
+            {search.phase === 'failed' ? (
+              <Problem problem={search.problem} onImport={() => setImporting(true)} />
+            ) : null}
+            {search.phase === 'shown' && search.routes.length === 0 ? (
+              <Text size="sm">{t('routing.none')}</Text>
+            ) : null}
+            {search.phase === 'shown' && search.routes.length > 0 ? (
+              <Text size="sm">
+                {t('routing.choose', { count: search.routes.length, name: cable?.name ?? '' })}
+              </Text>
+            ) : null}
+          </Box>
           {search.phase !== 'idle' ? (
             <ActionIcon variant="subtle" aria-label={t('routing.clear')} onClick={clear}>
               <IconX size={16} />
             </ActionIcon>
           ) : null}
         </Group>
-        <Box aria-live="polite">
-          {search.phase === 'idle' ? (
-            <Text size="sm" c="dimmed">
-              {t('routing.hint')}
-            </Text>
-          ) : null}
-          {search.phase === 'loading' ? (
-            <Group gap="xs" wrap="nowrap">
-              <Loader size="xs" />
-              <Text size="sm">{t('routing.loading', { name: cable?.name ?? '' })}</Text>
-            </Group>
-          ) : null}
-          {search.phase === 'failed' ? (
-            <Problem problem={search.problem} onImport={() => setImporting(true)} />
-          ) : null}
-          {search.phase === 'shown' && search.routes.length === 0 ? (
-            <Text size="sm">{t('routing.none')}</Text>
-          ) : null}
-          {search.phase === 'shown' && search.routes.length > 0 ? (
-            <Stack gap={6}>
-              <Text size="sm">
-                {t('routing.choose', { count: search.routes.length, name: cable?.name ?? '' })}
-              </Text>
-              <Stack gap={4} role="list" aria-label={t('routing.list')}>
-                {search.routes.map((route, index) => (
-                  <Box role="listitem" key={index}>
-                    <RouteOptionButton
-                      route={route}
-                      index={index}
-                      onChoose={() => routes.choose(index)}
-                    />
-                  </Box>
-                ))}
-              </Stack>
-            </Stack>
-          ) : null}
-        </Box>
+        {search.phase === 'shown' && search.routes.length > 0 ? (
+          <Stack gap={4} role="list" aria-label={t('routing.list')}>
+            {search.routes.map((route, index) => (
+              <Box role="listitem" key={index}>
+                <RouteOptionButton
+                  route={route}
+                  index={index}
+                  onChoose={() => routes.choose(index)}
+                />
+              </Box>
+            ))}
+          </Stack>
+        ) : null}
       </Stack>
       <ImportWizard
         opened={importing}
         purpose="roads"
         onClose={() => {
           setImporting(false);
-          controller.preview(null);
+          view.setOverlay('preview', null);
         }}
         projectId={projectId}
         clusterId={clusterId}
-        onPreview={(layers) => controller.preview(layers)}
+        // The roads shown over the map as they are read, the view kept on the cable.
+        onPreview={(layers) => view.setOverlay('preview', previewOf(layers))}
         onImported={() => undefined}
         onRoadsImported={() => {
           if (search.phase !== 'idle') void routes.search(search.key);
@@ -124,6 +136,13 @@ export function RoutePanel({ projectId, clusterId }: { projectId: number; cluste
     </Paper>
   );
 }
+
+const previewOf = (layers: FeatureCollection[] | null): GeoJson | null =>
+  layers && {
+    type: 'FeatureCollection',
+    // The import answers GeoJSON FeatureCollections (reprojected to WGS84).
+    features: layers.flatMap((l) => l.features as Feature[]),
+  };
 
 /** Why there are no routes; with no road network, the way to import one. */
 function Problem({ problem, onImport }: { problem: RouteProblem; onImport(): void }) {

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import type { Feature, FeatureCollection } from 'geojson';
-import { COMPACT_QUERY } from '../../../app/useCompact.ts';
 import { formatDuration, formatRouteDistance } from '../../routing/route-format.ts';
 import { labelPoints, type RouteOption } from '../../routing/route-options.ts';
 import { addRouteLabels, ROUTE_PICK_LAYERS, routeLabelImage } from '../adapter/route-layers.ts';
@@ -44,38 +43,66 @@ export function routeFeatures(
   return { data: { type: 'FeatureCollection', features }, labels };
 }
 
-/** Room left for the route panel when the view is widened to show every route. */
-function padding() {
-  return window.matchMedia(COMPACT_QUERY).matches
-    ? { top: 300, bottom: 60, left: 30, right: 30 }
-    : { top: 90, bottom: 60, left: 400, right: 70 };
-}
+const MARGIN = 40;
 
 /**
- * Draws what a route search shows; widens the view (never zooms in) when a route leaves it.
- * Returns the unsubscribe.
+ * The part of the map the route panel leaves clear, as fitBounds padding: above or beside
+ * the panel, whichever keeps more of the map (a phone's panel spans the width).
  */
+function padding(map: MapView['map']) {
+  const pad = { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN };
+  const panel = document.querySelector('[data-route-panel]')?.getBoundingClientRect();
+  const box = map.getContainer().getBoundingClientRect();
+  if (!panel) return pad;
+  if (panel.width > box.width * 0.6) {
+    pad.top = Math.max(0, panel.bottom - box.top) + MARGIN;
+    // A phone's bottom corners hold the save status and other controls.
+    pad.bottom = 2 * MARGIN;
+  } else pad.left = Math.max(0, panel.right - box.left) + MARGIN;
+  // Room enough for the routes whatever the screen: MapLibre ignores an impossible padding.
+  pad.top = Math.min(pad.top, box.height * 0.6);
+  pad.left = Math.min(pad.left, box.width * 0.6);
+  return pad;
+}
+
+/** Widen the view (never zoom in) when a route is outside it or under the panel. */
+function showRoutes(map: MapView['map'], routes: RouteOption[]) {
+  const bounds = boundsOf(routes.flatMap((r) => r.path));
+  if (!bounds) return;
+  const [w, s, e, n] = bounds;
+  const pad = padding(map);
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const inside = [map.project([w, n]), map.project([e, s])].every(
+    (p) =>
+      p.x >= pad.left && p.x <= width - pad.right && p.y >= pad.top && p.y <= height - pad.bottom,
+  );
+  if (inside) return;
+  map.fitBounds(
+    [
+      [w, s],
+      [e, n],
+    ],
+    { padding: pad, maxZoom: map.getZoom(), animate: true },
+  );
+}
+
+/** Draws what a route search shows, and keeps the routes in view. Returns the unsubscribe. */
 export function bindRoutes(view: MapView, search: RouteSearch): () => void {
-  return search.state.subscribe((state, previous) => {
+  let frame = 0;
+  const unsubscribe = search.state.subscribe((state, previous) => {
     if (state.search === previous.search) return;
     const routes = state.search.phase === 'shown' ? state.search.routes : [];
     const { data, labels } = routeFeatures(routes, (r, i) => routeLabel(r, i));
     addRouteLabels(view.map, labels);
     view.setOverlay('routes', routes.length ? data : null);
-    const bounds = boundsOf(routes.flatMap((r) => r.path));
-    if (!bounds) return;
-    const [w, s, e, n] = bounds;
-    const shown = view.map.getBounds();
-    if (shown.contains([w, s]) && shown.contains([e, n])) return;
-    const zoom = view.map.getZoom();
-    view.map.fitBounds(
-      [
-        [w, s],
-        [e, n],
-      ],
-      { padding: padding(), maxZoom: zoom, animate: true },
-    );
+    cancelAnimationFrame(frame);
+    // Once the panel lists them (React renders after this): its size is then known.
+    if (routes.length) frame = requestAnimationFrame(() => showRoutes(view.map, routes));
   });
+  return () => {
+    cancelAnimationFrame(frame);
+    unsubscribe();
+  };
 }
 
 /** The route under a pixel (its line or its label), topmost first, or null. */
