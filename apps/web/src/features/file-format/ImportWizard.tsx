@@ -328,6 +328,14 @@ function WizardBody({
               </List>
             </Alert>
           )}
+          {mayLoadRoads ? (
+            <RoadNetworkOffer
+              layers={state.result.layers}
+              onChoose={(layer) =>
+                setState({ step: 'roads', files: state.files, layers: [layer], from: state })
+              }
+            />
+          ) : null}
           {state.plans.map((plan, index) => (
             <LayerCard
               key={`${plan.layer.file}/${plan.layer.name}`}
@@ -352,14 +360,6 @@ function WizardBody({
               }
             />
           ))}
-          {mayLoadRoads ? (
-            <RoadNetworkOffer
-              layers={state.result.layers}
-              onChoose={(layer) =>
-                setState({ step: 'roads', files: state.files, layers: [layer], from: state })
-              }
-            />
-          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('fileFormat.cancel')}

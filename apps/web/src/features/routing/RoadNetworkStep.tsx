@@ -116,7 +116,10 @@ export function RoadNetworkStep({
             <List size="sm" aria-label={t('routing.import.skipped')}>
               {report.skipped.map((s) => (
                 <List.Item key={s.reason}>
-                  {t('routing.import.skippedItem', { reason: s.reason, count: number(s.count) })}
+                  {t('routing.import.skippedItem', {
+                    reason: s.message ?? s.reason,
+                    count: number(s.count),
+                  })}
                 </List.Item>
               ))}
             </List>

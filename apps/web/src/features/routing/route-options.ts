@@ -42,12 +42,13 @@ const line = (path: LatLng[]) => lineString(path.map((p) => [p.lng, p.lat]));
 
 /** Where along a route its label may go, best first: the middle, then further out. */
 const FRACTIONS = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8];
-/** A label this far from every other route reads as this route's. */
-const CLEAR_M = 25;
+/** A label this far from every other route reads as this route's beyond doubt. */
+const CLEAR_M = 80;
 
 /**
- * Where to pin each route's label: on a stretch it does not share with the others, so that
- * alternatives that overlap for most of their length are still told apart.
+ * Where to pin each route's label: on a stretch it does not share with the others (the
+ * sample farthest from them, the middle first), so that alternatives that overlap for most
+ * of their length are still told apart.
  */
 export function labelPoints(paths: LatLng[][]): (LatLng | null)[] {
   const lines = paths.map((p) => (p.length >= 2 ? line(p) : null));

@@ -50,7 +50,7 @@ export function RouteOptionButton({
         />
         <span className={classes.body}>
           <span className={classes.head}>
-            <Text span size="sm" fw={600}>
+            <Text span size="sm" fw={600} className={classes.title}>
               {t('routing.route', { n })}
               {best ? (
                 <Badge component="span" ml={6} size="xs" variant="light">

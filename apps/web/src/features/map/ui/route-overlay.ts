@@ -57,7 +57,7 @@ function padding(map: MapView['map']) {
   if (panel.width > box.width * 0.6) {
     pad.top = Math.max(0, panel.bottom - box.top) + MARGIN;
     // A phone's bottom corners hold the save status and other controls.
-    pad.bottom = 2 * MARGIN;
+    pad.bottom = 4 * MARGIN;
   } else pad.left = Math.max(0, panel.right - box.left) + MARGIN;
   // Room enough for the routes whatever the screen: MapLibre ignores an impossible padding.
   pad.top = Math.min(pad.top, box.height * 0.6);
