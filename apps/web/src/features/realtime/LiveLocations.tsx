@@ -8,7 +8,12 @@ import { LiveLocationLayer } from '../map/adapter/live-location-layer.ts';
 import { useMapSession } from '../map/ui/editor-context.ts';
 import { formatAge } from './format-age.ts';
 import { ageOf, followLiveLocations, isStale, useLiveLocations } from './live-locations.store.ts';
+import { useLocationSharing } from './location-sharing.store.ts';
+import { session } from '../../session/session.ts';
 import { initials, userColour } from './user-colour.ts';
+
+/** The usual "you are here" blue. */
+const MY_COLOUR = '#1c7ed6';
 
 /** Colleagues' live positions on the open project's map, and the card of the one tapped. */
 export function LiveLocations({ projectId }: { projectId: number }) {
@@ -37,26 +42,45 @@ export function LiveLocations({ projectId }: { projectId: number }) {
   }, [view]);
 
   const people = Object.values(byUser);
+  // My own position while I share it in this project: where the others see me.
+  const mine = useLocationSharing((s) => (s.projectId === projectId ? s.position : null));
   useEffect(() => {
+    const me = session.user();
+    const self =
+      mine && me
+        ? [
+            {
+              userId: me.id,
+              ...mine,
+              colour: MY_COLOUR,
+              stale: false,
+              initials: t('realtime.live.meShort'),
+              label: t('realtime.live.me'),
+            },
+          ]
+        : [];
     layer?.show(
-      people.map((l) => ({
-        userId: l.userId,
-        lat: l.lat,
-        lng: l.lng,
-        accuracy: l.accuracy,
-        colour: userColour(l.userId),
-        stale: isStale(l, now),
-        initials: initials(l.name),
-        label: t('realtime.live.marker', {
-          name: l.name,
-          age: formatAge(ageOf(l, now), i18n.language),
-        }),
-      })),
+      [
+        ...self,
+        ...people.map((l) => ({
+          userId: l.userId,
+          lat: l.lat,
+          lng: l.lng,
+          accuracy: l.accuracy,
+          colour: userColour(l.userId),
+          stale: isStale(l, now),
+          initials: initials(l.name),
+          label: t('realtime.live.marker', {
+            name: l.name,
+            age: formatAge(ageOf(l, now), i18n.language),
+          }),
+        })),
+      ],
       shown,
     );
     // The people, their positions and the clock are what it draws.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [layer, byUser, shown, now, t, i18n.language]);
+  }, [layer, byUser, mine, shown, now, t, i18n.language]);
 
   const person = selected !== null ? byUser[selected] : undefined;
   useEffect(() => {

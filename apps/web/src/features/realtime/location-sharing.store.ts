@@ -15,6 +15,8 @@ interface SharingState {
   status: 'off' | 'locating' | 'sharing';
   projectId: number | null;
   problem: SharingProblem | null;
+  /** My latest position, drawn on my own map while I share it. */
+  position: { lat: number; lng: number; accuracy: number | null } | null;
   start(projectId: number): void;
   stop(): void;
   dismiss(): void;
@@ -52,7 +54,7 @@ function send() {
     const ack = answer as RealtimeAck | undefined;
     if (ack?.status === false && ack.error === 'forbidden') {
       halt();
-      useLocationSharing.setState({ status: 'off', problem: 'refused' });
+      useLocationSharing.setState({ status: 'off', problem: 'refused', position: null });
     }
   });
   if (emitted) lastSent = sent;
@@ -67,6 +69,7 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
   status: 'off',
   projectId: null,
   problem: null,
+  position: null,
   start(projectId) {
     if (get().status !== 'off') get().stop();
     if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
@@ -82,13 +85,13 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
           lng: p.coords.longitude,
           accuracy: Number.isFinite(p.coords.accuracy) ? p.coords.accuracy : null,
         };
-        set({ status: 'sharing', problem: null });
+        set({ status: 'sharing', problem: null, position: { ...latest } });
         send();
       },
       (error) => {
         if (error.code === error.PERMISSION_DENIED) {
           halt();
-          set({ status: 'off', problem: 'denied' });
+          set({ status: 'off', problem: 'denied', position: null });
         } else set({ problem: 'unavailable' });
       },
       OPTIONS,
@@ -106,7 +109,7 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
     const { projectId, status } = get();
     if (status !== 'off') realtimeSocket.emit(REALTIME_EVENTS.locationStop, { projectId });
     halt();
-    set({ status: 'off', projectId: null });
+    set({ status: 'off', projectId: null, position: null });
   },
   dismiss() {
     set({ problem: null });
