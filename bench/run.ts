@@ -8,6 +8,7 @@ import { filesFigures } from './files.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { reportsFigures } from './reports.bench.ts';
+import { routingFigures } from './routing.bench.ts';
 import { qrFigures } from './qr.bench.ts';
 import { realtimeFigures } from './realtime.bench.ts';
 import { startupFigures } from './startup.bench.ts';
@@ -49,6 +50,11 @@ if (!only || only === 'reports') {
 }
 if (!only || only === 'realtime') {
   const { figures, notes } = await realtimeFigures();
-  printFigures('Real time: live edits to 200 sockets (PGlite)', figures);
+  printFigures('Real time: live edits to 200 sockets', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'routing') {
+  const { figures, notes } = await routingFigures();
+  printFigures('Create Route: our engine through the API against a plain Dijkstra', figures);
   for (const note of notes) console.log(`- ${note}`);
 }

@@ -1,7 +1,8 @@
 // A crowd of Socket.IO clients in a process of its own (so that their work does not weigh on
 // the server's timings), for `npm run bench realtime`. Driven over IPC:
 //   → { connect: { urls, count, token, projectId, clusterId } }  ← { connected: n }
-//   → { expect: round }   ← { round, arrivals: number[] }  (epoch ms, one per socket)
+//   → { expect: round }   ← { round, arrivals: number[] }  (epoch ms, one per connected socket)
+//   → { flush: round }    ← { round, arrivals }  (what arrived so far: a round given up on)
 //   → { awaitLarge: n }  ← { large: n }  (once every socket has had n events by reference)
 //   → { close: true }
 // A round's edit names its elements `RT-{round}-…`: a socket's arrival for a round is the
@@ -32,7 +33,7 @@ let awaitedLarge: number | undefined;
 
 function reportLarge() {
   if (awaitedLarge === undefined || large.length < sockets.length) return;
-  if (Math.min(...large) < awaitedLarge) return;
+  if (sockets.some((s, k) => s.connected && (large[k] ?? 0) < (awaitedLarge as number))) return;
   send({ large: awaitedLarge });
   awaitedLarge = undefined;
 }
@@ -44,9 +45,12 @@ function roundOf(payload: ChangedPayload): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-function reportIfComplete(round: number) {
-  const got = arrivals.get(round);
-  if (expected !== round || !got || got.size < sockets.length) return;
+/** Sockets still connected: one the server dropped (a missed ping on a busy machine) is not waited for. */
+const live = () => sockets.filter((s) => s.connected).length;
+
+function reportIfComplete(round: number, force = false) {
+  const got = arrivals.get(round) ?? new Map<number, number>();
+  if (expected !== round || (!force && got.size < live())) return;
   expected = undefined;
   send({ round, arrivals: [...got.values()] });
   arrivals.delete(round);
@@ -79,6 +83,11 @@ async function connectAll(order: ConnectOrder) {
         arrivals.set(round, got);
         reportIfComplete(round);
       });
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io client disconnect' || reason === 'io server disconnect') return;
+        send({ dropped: reason });
+        if (expected !== undefined) reportIfComplete(expected);
+      });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
@@ -98,6 +107,7 @@ async function connectAll(order: ConnectOrder) {
 interface Order {
   connect?: ConnectOrder;
   expect?: number;
+  flush?: number;
   awaitLarge?: number;
   close?: boolean;
 }
@@ -108,6 +118,8 @@ process.on('message', (message: Order) => {
     reportLarge();
   } else if (message.connect) {
     connectAll(message.connect).catch((error: unknown) => send({ error: String(error) }));
+  } else if (message.flush !== undefined) {
+    reportIfComplete(message.flush, true);
   } else if (message.expect !== undefined) {
     expected = message.expect;
     reportIfComplete(message.expect);

@@ -47,6 +47,8 @@ export interface ElementEventsDeps {
   log: FastifyBaseLogger;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const ref = ({ id, version }: CommittedElement): ElementVersionRef => ({ id, version });
 
 /**
@@ -107,7 +109,10 @@ export function socketElementEvents({ emit, load, log }: ElementEventsDeps): Ele
   return {
     committed(commit) {
       if (!commit.changed.length && !commit.deleted.length) return;
+      // Note: after the current I/O callback, so that the save's answer is written first
+      // (a large change's refs to many sockets are megabytes of writes).
       queue = queue
+        .then(nextTurn)
         .then(() => publish(commit))
         .catch((error: unknown) => log.error({ err: error }, 'live edits: publish failed'));
     },
