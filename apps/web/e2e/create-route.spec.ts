@@ -8,6 +8,7 @@ import {
   expectAllSaved,
   metres,
   offset,
+  pixelOf,
   openMap,
   pixelsOfColour,
   savedElements,
@@ -320,4 +321,41 @@ test('Create Route in a project with no roads says so and leads to importing the
   // Once the roads are in, the same cable's routes come.
   const list = panel.getByRole('list', { name: 'Routes' });
   await expect(list.getByRole('button').first()).toHaveAccessibleName(/^Route 1, /);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('Create Route from More tools: the panel fits the screen and a route is chosen by a tap', async ({
+    page,
+    request,
+  }) => {
+    const ws = await emptyCluster(request);
+    const { from, to, found } = await cableWithAlternatives(request, ws);
+    const [cable] = await createElements(request, ws, 'cable', [{ coordinates: [from, to] }]);
+    const view = { ...around(from, to), zoom: 15 };
+    await openMap(page, ws, view);
+    await page.getByRole('button', { name: 'More tools' }).tap();
+    await page.getByRole('menuitem', { name: 'Create Route' }).tap();
+    const panel = page.getByRole('region', { name: 'Create Route' });
+    await expect(panel).toContainText('Click a cable');
+    const middle = await pixelOf(page, view, view);
+    await page.touchscreen.tap(middle.x, middle.y);
+
+    const list = panel.getByRole('list', { name: 'Routes' });
+    await expect(list.getByRole('button')).toHaveCount(found.length);
+    const box = await panel.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan(844 / 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await list.getByRole('button', { name: /^Route 2, / }).tap();
+    await expect(list).toBeHidden();
+    await expectAllSaved(page);
+    const saved = (await savedElements(request, ws)).find((e) => e.id === cable?.id);
+    expect(saved?.version).toBe(2);
+    expect((saved?.coordinates as LatLng[]).length).toBeGreaterThan(2);
+  });
 });
