@@ -35,8 +35,8 @@ describe('route options', () => {
     const to = P(-1.282, 36.822);
     const route = [P(-1.2801, 36.8201), P(-1.281, 36.821), P(-1.2819, 36.8219)];
     expect(pathBetween(from, to, route)).toEqual([from, ...route, to]);
-    // An end already on the road (under half a metre) is not doubled.
-    const onRoad = [P(-1.280001, 36.82), P(-1.281, 36.821), to];
+    // An end the polyline rounded (under two metres) is the cable's own, not doubled.
+    const onRoad = [P(-1.28001, 36.82001), P(-1.281, 36.821), to];
     expect(pathBetween(from, to, onRoad)).toEqual([from, P(-1.281, 36.821), to]);
     expect(pathBetween(from, to, [])).toEqual([from, to]);
   });

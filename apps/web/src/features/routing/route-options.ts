@@ -15,8 +15,11 @@ export function decodeRoute({ polyline, ...rest }: ComputedRoute): RouteOption {
   return { ...rest, path: decodePath(polyline) };
 }
 
-/** Metres under which two points are one (the editor's silent snap, SPEC §4). */
-const SAME_POINT_M = 0.5;
+/**
+ * The server's route starts and ends at the asked points, rounded by the polyline's precision
+ * (1e-5°, about a metre): an end this close is the cable's own end.
+ */
+const SAME_POINT_M = 2;
 
 const metres = (a: LatLng, b: LatLng) => {
   const x = (b.lng - a.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);
@@ -24,8 +27,8 @@ const metres = (a: LatLng, b: LatLng) => {
 };
 
 /**
- * The cable's new path: the route, from and to the cable's own ends. A route starts and ends
- * where the ends snap onto a road; the cable stays connected to the equipment at its ends.
+ * The cable's new path: the route, from and to the cable's own ends exactly, so the cable stays
+ * connected to the equipment at its ends (a route from elsewhere gets a leg to each end).
  */
 export function pathBetween(from: LatLng, to: LatLng, route: LatLng[]): LatLng[] {
   const path = [...route];
