@@ -34,7 +34,7 @@ export const ALTERNATIVE_RULES = {
   minPlateau: 0.2,
   /** Factor on the edges of the routes found, per round of the penalty method. */
   penalty: 1.6,
-  penaltyRounds: 4,
+  penaltyRounds: 3,
 };
 /** Plateaus examined at most, cheapest first. */
 const MAX_CANDIDATES = 40;
@@ -97,6 +97,8 @@ export function routesWithAlternatives(
       ...backwardArcs(graph, bw, candidate.node),
     ];
     if (!arcs.length) continue;
+    // Sharing and doubling back judged on the arcs first: drawing a route costs more.
+    if (!acceptableArcs(graph, arcs, chosen)) continue;
     const path: RoutePath = {
       arcs,
       first: arcTail(graph, arcs[0]!),
@@ -108,6 +110,24 @@ export function routesWithAlternatives(
   }
   if (chosen.length <= extra) penaltyAlternatives(graph, from, to, chosen, extra, d);
   return chosen;
+}
+
+/** The arcs' own metres shared with each chosen route, and no node twice: a quick first test. */
+function acceptableArcs(graph: RoadGraph, arcs: number[], chosen: readonly RouteShape[]) {
+  const seen = new Set<number>();
+  for (const arc of arcs) {
+    const node = arcHead(graph, arc);
+    if (seen.has(node)) return false;
+    seen.add(node);
+  }
+  return !chosen.some((other) => {
+    let metres = 0;
+    for (const arc of arcs) {
+      const used = other.edgeMetres.get(arc >> 1);
+      if (used) metres += Math.min(used, graph.edgeLength[arc >> 1]!);
+    }
+    return metres > ALTERNATIVE_RULES.maxShare * other.distance;
+  });
 }
 
 function acceptable(shape: RouteShape, chosen: readonly RouteShape[]): boolean {
@@ -185,6 +205,7 @@ function locallyOptimal(graph: RoadGraph, arcs: number[], best: RouteShape, span
   const direct = directPath(graph, a.snap, b.snap);
   const check = search(graph, 'forward', originSeeds(graph, a.snap), {
     targets: destinationSeeds(graph, b.snap),
+    bound: along * (1 + 1e-6) + 1e-6,
   });
   const shortest = Math.min(check.best, direct?.weight ?? Infinity);
   return along <= shortest * (1 + 1e-9) + 1e-9;
