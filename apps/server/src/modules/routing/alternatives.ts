@@ -108,7 +108,8 @@ export function routesWithAlternatives(
     const shape = shapeOf(graph, path, from, to);
     if (acceptable(shape, chosen)) chosen.push(shape);
   }
-  if (chosen.length <= extra) penaltyAlternatives(graph, from, to, chosen, extra, d);
+  // Only where plateaus found no alternative at all: its rounds cost a search or two each.
+  if (chosen.length === 1) penaltyAlternatives(graph, from, to, chosen, extra, d);
   return chosen;
 }
 
@@ -138,7 +139,7 @@ function acceptable(shape: RouteShape, chosen: readonly RouteShape[]): boolean {
 }
 
 /**
- * The penalty method, where plateaus found too few (detours without junctions along them):
+ * The penalty method, where plateaus found no alternative (detours without junctions along them):
  * the edges of the routes found weigh more, the search runs again, and what it finds is kept
  * when it passes the same rules, its true weight within the stretch and locally optimal.
  */
