@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eServerEnv } from './e2e/support/server-env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // A fresh data directory per run: the embedded database starts from the demo seed, and
@@ -42,23 +43,6 @@ export default defineConfig({
     // E2E_REUSE=1 runs against a server already listening on E2E_PORT (while developing).
     reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: e2eDataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      // On PostgreSQL (CI's second pass) the demo data is seeded on request.
-      SEED_DEMO: '1',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'admin1234',
-      LOGIN_MAX_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
-      // Hermetic base layers: tiles from a path that answers at once (404), no internet needed.
-      BASEMAPS: JSON.stringify(
-        ['terrain', 'satellite', 'roadmap', 'hybrid'].map((id) => ({
-          id,
-          tiles: [`/api/e2e-tiles/${id}/{z}/{x}/{y}.png`],
-        })),
-      ),
-    },
+    env: e2eServerEnv(port, e2eDataDir),
   },
 });
