@@ -20,6 +20,8 @@ export const computeRouteBody = z.object({
   projectId: bodyId,
   /** Cluster whose poles, manholes and cables the infrastructure profile follows. */
   clusterId: bodyId.optional(),
+  /** The cable being routed: its own path is not existing infrastructure to follow. */
+  excludeElementId: bodyId.optional(),
   alternatives: z.boolean().default(true),
 });
 export type ComputeRouteBody = z.input<typeof computeRouteBody>;

@@ -24,6 +24,7 @@ export const ROAD_LINK_MAX_M = 150;
 const NEIGHBOURS = 4;
 
 export interface InfrastructureElement {
+  id: number;
   type: 'Pole' | 'Manhole' | 'Cable';
   coordinates: unknown;
 }
@@ -44,12 +45,13 @@ export function infrastructureGraph(
 ): RoadGraph {
   const cost = settings.costPerMetre;
   const input: GraphInputEdge[] = [];
-  const edge = (coords: number[], kind: InfrastructureKind) =>
+  const edge = (coords: number[], kind: InfrastructureKind, source?: number) =>
     input.push({
       coords,
       forwardPerMetre: cost[kind],
       backwardPerMetre: cost[kind],
       kind: KIND[kind],
+      source,
     });
   for (const road of roads)
     if (road.coordinates.length >= 2) edge(flat(road.coordinates), 'trench');
@@ -62,7 +64,7 @@ export function infrastructureGraph(
       const line = (element.coordinates as unknown[]).filter(isPoint);
       const [first, last] = [line[0], line[line.length - 1]];
       if (line.length < 2 || !first || !last) continue;
-      edge(flat(line), 'cable');
+      edge(flat(line), 'cable', element.id);
       ends.push(first, last);
     } else if (isPoint(element.coordinates)) {
       (element.type === 'Pole' ? poles : manholes).push(element.coordinates);

@@ -13,6 +13,8 @@ export interface GraphInputEdge {
   backwardPerMetre: number;
   /** The caller's category (a highway class or an infrastructure kind), by index. */
   kind: number;
+  /** The network element the way is (an existing cable), so a query can leave it out. */
+  source?: number;
 }
 
 export interface RoadGraph {
@@ -24,6 +26,8 @@ export interface RoadGraph {
   edgeTo: Int32Array;
   edgeLength: Float64Array;
   edgeKind: Uint16Array;
+  /** The element each edge comes from, -1 for a road. */
+  edgeSource: Int32Array;
   /** Weight of the whole edge along its drawing and against it (Infinity: not allowed). */
   edgeForward: Float64Array;
   edgeBackward: Float64Array;
@@ -63,6 +67,24 @@ class Floats {
 }
 
 /**
+ * The graph without the edges of one element (the cable being routed is not infrastructure to
+ * follow): a view sharing everything but its weights, the left-out edges' made impassable.
+ */
+export function withoutSource(graph: RoadGraph, source: number): RoadGraph {
+  const left = (edge: number) => graph.edgeSource[edge] === source;
+  if (!graph.edgeSource.some((s) => s === source)) return graph;
+  const impassable = (weights: Float64Array, ofSlot: (i: number) => number) =>
+    weights.map((w, i) => (left(ofSlot(i)) ? Infinity : w));
+  return {
+    ...graph,
+    edgeForward: impassable(graph.edgeForward, (e) => e),
+    edgeBackward: impassable(graph.edgeBackward, (e) => e),
+    outWeight: impassable(graph.outWeight, (i) => graph.outArc[i]! >> 1),
+    inWeight: impassable(graph.inWeight, (i) => graph.inArc[i]! >> 1),
+  };
+}
+
+/**
  * Builds the graph: a vertex is a node where a way ends or where it is shared (by two ways,
  * or twice by one); each way becomes one edge per stretch between nodes.
  */
@@ -94,6 +116,7 @@ export function buildGraph(input: readonly GraphInputEdge[]): RoadGraph {
   const to: number[] = [];
   const length: number[] = [];
   const kind: number[] = [];
+  const source: number[] = [];
   const fw: number[] = [];
   const bw: number[] = [];
   const gStart: number[] = [];
@@ -127,6 +150,7 @@ export function buildGraph(input: readonly GraphInputEdge[]): RoadGraph {
         to.push(id);
         length.push(metres);
         kind.push(way.kind);
+        source.push(way.source ?? -1);
         fw.push(way.forwardPerMetre * metres);
         bw.push(way.backwardPerMetre * metres);
         gStart.push(startVertex);
@@ -155,6 +179,7 @@ export function buildGraph(input: readonly GraphInputEdge[]): RoadGraph {
     edgeTo: Int32Array.from(to),
     edgeLength: Float64Array.from(length),
     edgeKind: Uint16Array.from(kind),
+    edgeSource: Int32Array.from(source),
     edgeForward: Float64Array.from(fw),
     edgeBackward: Float64Array.from(bw),
     geomStart: Int32Array.from(gStart),

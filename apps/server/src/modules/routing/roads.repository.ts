@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InfrastructureElement } from './infrastructure-graph.ts';
 import type { RoadNetworkSummary, RoutingSettings } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
@@ -167,9 +168,9 @@ export const roadsRepository = {
   async infrastructure(
     db: Queryable,
     clusterIds: readonly number[],
-  ): Promise<{ type: 'Pole' | 'Manhole' | 'Cable'; coordinates: unknown }[]> {
+  ): Promise<InfrastructureElement[]> {
     return db.rows(sql`
-      SELECT type, (ST_AsGeoJSON(geom, 7)::json) -> 'coordinates' AS coordinates
+      SELECT id, type, (ST_AsGeoJSON(geom, 7)::json) -> 'coordinates' AS coordinates
       FROM network_elements
       WHERE cluster_id = ANY(${intArray(clusterIds)}::int[]) AND deleted_at IS NULL
         AND type IN ('Pole', 'Manhole', 'Cable')

@@ -120,6 +120,35 @@ describe('POST /routes/compute', () => {
     expect(best.cost).toBeCloseTo(aerial * 4 + duct * 6 + cable * 3 + trench * 25, -1);
   });
 
+  it('does not follow the cable being routed itself (excludeElementId)', async () => {
+    const cable = defined(
+      await t.db.one<{ id: number; line: [number, number][] }>(sql`
+        SELECT id, (ST_AsGeoJSON(geom)::json) -> 'coordinates' AS line FROM network_elements
+        WHERE cluster_id = ${cbd01} AND type = 'Cable' AND deleted_at IS NULL
+        ORDER BY ST_Length(geom::geography) DESC LIMIT 1`),
+    );
+    const [first, last] = [defined(cable.line[0]), defined(cable.line.at(-1))];
+    const ends = {
+      origin: { lng: first[0], lat: first[1] },
+      destination: { lng: last[0], lat: last[1] },
+      projectId: nairobi,
+      clusterId: cbd01,
+      profile: 'infrastructure',
+      alternatives: false,
+    };
+    const best = async (extra: object) => {
+      const response = await compute('planner', { ...ends, ...extra });
+      expect(response.statusCode, response.body).toBe(200);
+      return defined(response.json<{ data: { routes: ComputedRoute[] } }>().data.routes[0]);
+    };
+    const along = await best({});
+    const without = await best({ excludeElementId: cable.id });
+    // Following itself, the cable costs only the 'cable' rate; left out, the route must find
+    // other infrastructure or trench, and costs more.
+    expect(without.cost).toBeGreaterThan(defined(along.cost));
+    expect(defined(without.lengths).cable).toBeLessThan(defined(along.lengths).cable);
+  });
+
   it('refuses bad coordinates (400) naming the field', async () => {
     const response = await compute('planner', {
       origin: { lat: 123, lng: A.lng },

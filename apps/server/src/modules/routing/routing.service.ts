@@ -19,6 +19,7 @@ import type { UserRecord } from '../users/users.repository.ts';
 import { GraphCache } from './graph-cache.ts';
 import { infrastructureGraph } from './infrastructure-graph.ts';
 import { osrmRoutes } from './osrm-client.ts';
+import { withoutSource } from './road-graph.ts';
 import { effectiveSettings } from './road-rules.ts';
 import { roadsRepository as roads } from './roads.repository.ts';
 import { planRoutes, profileGraph, RoutePlanError, type ProfileGraph } from './route-planner.ts';
@@ -143,7 +144,11 @@ export function createRoutingService(db: Database, options: { routingUrl?: strin
       if (body.profile === 'two-wheeler' && options.routingUrl) {
         return { routes: await osrmRoutes(options.routingUrl, points, body.alternatives) };
       }
-      const graph = await graphOf(body.projectId, body);
+      const cached = await graphOf(body.projectId, body);
+      const graph =
+        body.profile === 'infrastructure' && body.excludeElementId !== undefined
+          ? { ...cached, graph: withoutSource(cached.graph, body.excludeElementId) }
+          : cached;
       try {
         return {
           routes: planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),

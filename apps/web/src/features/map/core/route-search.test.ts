@@ -80,6 +80,8 @@ describe('Create Route', () => {
       profile: 'two-wheeler',
       projectId: 3,
       clusterId: 7,
+      // The cable itself is left out of the infrastructure it may follow.
+      excludeElementId: 5,
       alternatives: true,
     });
     const search = routes.get().search;

@@ -98,6 +98,8 @@ export class RouteSearch {
         profile: this.get().profile,
         projectId: this.deps.projectId,
         clusterId: this.deps.editor.clusterId,
+        // Its own path is not existing infrastructure to follow (a cable not yet saved has none).
+        ...(element.id !== null ? { excludeElementId: element.id } : {}),
         alternatives: true,
       });
       if (request !== this.request) return;
