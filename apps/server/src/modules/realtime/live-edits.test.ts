@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ElementAck, ElementsChangedPayload, MapElement } from '@integration/contracts';
-import { buildApp } from '../../app.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type TestApp } from '../../test/test-app.ts';
 import { idByName } from '../../test/seeded.ts';
 import {
-  REDIS_URL,
   closeSockets,
+  listeningApp,
+  twoInstances,
   connect,
   pause,
   place,
@@ -22,17 +22,11 @@ import {
 
 let t: TestApp;
 let url: string;
-const tokens = { admin: '', planner: '', field: '', viewer: '' };
+let tokens: Awaited<ReturnType<typeof listeningApp>>['tokens'];
 const ids = { nairobiCbd: 0, cbd01: 0, cbd02: 0, planner: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = urlOf(t.app);
-  tokens.admin = await t.login('admin@example.com', 'admin1234');
-  tokens.planner = await t.login('planner@example.com', 'planner1234');
-  tokens.field = await t.login('field@example.com', 'field1234');
-  tokens.viewer = await t.login('viewer@example.com', 'viewer1234');
+  ({ t, url, tokens } = await listeningApp());
   ids.nairobiCbd = await idByName(t.db, 'projects', 'Nairobi CBD');
   ids.cbd01 = await idByName(t.db, 'clusters', 'CBD-01');
   ids.cbd02 = await idByName(t.db, 'clusters', 'CBD-02');
@@ -187,10 +181,7 @@ describe('live edits across two instances sharing Redis', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   beforeAll(async () => {
-    a = await buildApp({ config: { ...t.config, redisUrl: REDIS_URL }, db: t.db, logger: false });
-    b = await buildApp({ config: { ...t.config, redisUrl: REDIS_URL }, db: t.db, logger: false });
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    await b.listen({ port: 0, host: '127.0.0.1' });
+    [a, b] = await twoInstances(t);
   });
   afterAll(async () => {
     closeSockets();

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@integration/contracts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Test support for the socket tests: connect, place, and record what a socket hears. */
 
@@ -71,4 +73,38 @@ export async function until(done: () => boolean, ms = 5000): Promise<boolean> {
     await pause(20);
   }
   return true;
+}
+
+/** A test app listening on a port, with a token for each demo user. */
+export async function listeningApp(): Promise<{
+  t: TestApp;
+  url: string;
+  tokens: Record<'admin' | 'planner' | 'field' | 'viewer', string>;
+}> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    t,
+    url: urlOf(t.app),
+    tokens: {
+      admin: await t.login('admin@example.com', 'admin1234'),
+      planner: await t.login('planner@example.com', 'planner1234'),
+      field: await t.login('field@example.com', 'field1234'),
+      viewer: await t.login('viewer@example.com', 'viewer1234'),
+    },
+  };
+}
+
+/** Two more instances of the app on the same database, joined through Redis. */
+export async function twoInstances(t: TestApp): Promise<[FastifyInstance, FastifyInstance]> {
+  const start = async () => {
+    const app = await buildApp({
+      config: { ...t.config, redisUrl: REDIS_URL },
+      db: t.db,
+      logger: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+  return [await start(), await start()];
 }
