@@ -149,7 +149,10 @@ export async function buildApp({
       await api.register(templatesRoutes(createTemplatesService(db)));
       const files = createFileFormatService(db, config);
       await api.register(fileFormatRoutes(files, config));
-      const routing = createRoutingService(db, { routingUrl: config.routingUrl });
+      const routing = createRoutingService(db, {
+        routingUrl: config.routingUrl,
+        routingEngine: config.routingEngine,
+      });
       await api.register(
         routingRoutes(routing, createRoadImportService(db, files, routing), config),
       );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Basemap } from '@integration/contracts';
 import { loadBasemaps } from './modules/basemaps/basemaps.config.ts';
+import { ROUTING_ENGINES, type RoutingEngine } from './modules/routing/external-routing.ts';
 
 /**
  * Every environment variable the server reads, parsed in one place.
@@ -37,8 +38,10 @@ export interface Config {
   importMaxBytes: number;
   /** The map's base layers: BASEMAPS (JSON or a JSON file) over public XYZ defaults. */
   basemaps: Basemap[];
-  /** An OSRM server for two-wheeler routes (ROUTING_URL); unset: the embedded engine. */
+  /** A routing server for two-wheeler routes (ROUTING_URL); unset: the embedded engine. */
   routingUrl?: string;
+  /** What kind of server ROUTING_URL is (ROUTING_ENGINE: osrm, graphhopper or valhalla). */
+  routingEngine: RoutingEngine;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +60,14 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw);
+}
+
+function routingEngine(raw: string | undefined): RoutingEngine {
+  const engine = (blankToUndefined(raw) ?? 'osrm').toLowerCase();
+  if (!(ROUTING_ENGINES as readonly string[]).includes(engine)) {
+    throw new Error(`ROUTING_ENGINE must be one of ${ROUTING_ENGINES.join(', ')}, got '${raw}'.`);
+  }
+  return engine as RoutingEngine;
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {
@@ -91,5 +102,6 @@ export function loadConfig(env: Env = process.env): Config {
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),
     routingUrl: blankToUndefined(env.ROUTING_URL),
+    routingEngine: routingEngine(env.ROUTING_ENGINE),
   };
 }

@@ -11,7 +11,7 @@ export function encodePolyline(coords: readonly number[]): string {
   return encode(path, 5);
 }
 
-/** Back to [lat, lng] pairs. */
-export function decodePolyline(polyline: string): [number, number][] {
-  return decode(polyline, 5).map(([lat = 0, lng = 0]) => [lat, lng] as [number, number]);
+/** Back to [lat, lng] pairs (precision 6 for Valhalla's shapes). */
+export function decodePolyline(polyline: string, precision = 5): [number, number][] {
+  return decode(polyline, precision).map(([lat = 0, lng = 0]) => [lat, lng] as [number, number]);
 }

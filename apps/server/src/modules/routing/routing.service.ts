@@ -18,7 +18,7 @@ import { forbidden } from '../../http/app-error.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { GraphCache } from './graph-cache.ts';
 import { infrastructureGraph } from './infrastructure-graph.ts';
-import { osrmRoutes } from './osrm-client.ts';
+import { externalRoutes, type RoutingEngine } from './external-routing.ts';
 import { withoutSource } from './road-graph.ts';
 import { effectiveSettings } from './road-rules.ts';
 import { roadsRepository as roads } from './roads.repository.ts';
@@ -31,7 +31,10 @@ const projectNotFound = (id: number) =>
   new AppError(404, 'NOT_FOUND', 'routing.projectNotFound', { id });
 
 /** Create Route's rules: who may route and load roads, graphs per project, errors. */
-export function createRoutingService(db: Database, options: { routingUrl?: string } = {}) {
+export function createRoutingService(
+  db: Database,
+  options: { routingUrl?: string; routingEngine?: RoutingEngine } = {},
+) {
   const graphs = new GraphCache();
 
   async function noRoadNetwork(projectId: number): Promise<AppError> {
@@ -142,7 +145,10 @@ export function createRoutingService(db: Database, options: { routingUrl?: strin
       await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
       const points: LatLng[] = [body.origin, ...(body.waypoints ?? []), body.destination];
       if (body.profile === 'two-wheeler' && options.routingUrl) {
-        return { routes: await osrmRoutes(options.routingUrl, points, body.alternatives) };
+        const engine = options.routingEngine ?? 'osrm';
+        return {
+          routes: await externalRoutes(engine, options.routingUrl, points, body.alternatives),
+        };
       }
       const cached = await graphOf(body.projectId, body);
       const graph =
