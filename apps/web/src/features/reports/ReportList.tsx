@@ -79,7 +79,9 @@ export function ReportList({
                 {t('reports.list.sharedWith', { project: r.sharedProjectName })}
               </Badge>
             ) : (
-              ''
+              <Text size="sm" c="dimmed">
+                {t('reports.list.private')}
+              </Text>
             ),
         },
         { header: t('reports.list.metrics'), cell: (r) => r.metrics.length },
