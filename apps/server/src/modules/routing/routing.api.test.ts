@@ -121,32 +121,39 @@ describe('POST /routes/compute', () => {
   });
 
   it('does not follow the cable being routed itself (excludeElementId)', async () => {
-    const cable = defined(
-      await t.db.one<{ id: number; line: [number, number][] }>(sql`
-        SELECT id, (ST_AsGeoJSON(geom)::json) -> 'coordinates' AS line FROM network_elements
-        WHERE cluster_id = ${cbd01} AND type = 'Cable' AND deleted_at IS NULL
-        ORDER BY ST_Length(geom::geography) DESC LIMIT 1`),
-    );
-    const [first, last] = [defined(cable.line[0]), defined(cable.line.at(-1))];
-    const ends = {
-      origin: { lng: first[0], lat: first[1] },
-      destination: { lng: last[0], lat: last[1] },
-      projectId: nairobi,
-      clusterId: cbd01,
-      profile: 'infrastructure',
-      alternatives: false,
-    };
+    // A planner draws a new cable straight from A to B, then asks for its route.
+    const drawn = await t.app.inject({
+      method: 'POST',
+      url: '/api/networkelements/cable/create',
+      payload: { clusterId: cbd01, coordinates: [A, B] },
+      headers: bearer(token.planner),
+    });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const cable = drawn.json<{ data: { id: number } }>().data;
     const best = async (extra: object) => {
-      const response = await compute('planner', { ...ends, ...extra });
+      const response = await compute('planner', {
+        origin: A,
+        destination: B,
+        projectId: nairobi,
+        clusterId: cbd01,
+        profile: 'infrastructure',
+        alternatives: false,
+        ...extra,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return defined(response.json<{ data: { routes: ComputedRoute[] } }>().data.routes[0]);
     };
-    const along = await best({});
-    const without = await best({ excludeElementId: cable.id });
-    // Following itself, the cable costs only the 'cable' rate; left out, the route must find
-    // other infrastructure or trench, and costs more.
-    expect(without.cost).toBeGreaterThan(defined(along.cost));
-    expect(defined(without.lengths).cable).toBeLessThan(defined(along.lengths).cable);
+    try {
+      // Counted as infrastructure, the cable is its own cheapest route.
+      const along = await best({});
+      expect(defined(along.lengths).cable).toBeGreaterThan(0.9 * along.distance);
+      // Left out, the route follows what else exists, or trenches, and costs more.
+      const without = await best({ excludeElementId: cable.id });
+      expect(defined(without.lengths).cable).toBeLessThan(defined(along.lengths).cable);
+      expect(without.cost).toBeGreaterThan(defined(along.cost));
+    } finally {
+      await t.db.rows(sql`UPDATE network_elements SET deleted_at = now() WHERE id = ${cable.id}`);
+    }
   });
 
   it('refuses bad coordinates (400) naming the field', async () => {
