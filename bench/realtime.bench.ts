@@ -7,14 +7,12 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import {
   noElementEvents,
   type ElementEvents,
 } from '../apps/server/src/modules/realtime/element-events.ts';
 import { benchDatabase, postgresAvailable, type BenchDatabase } from './lib/bench-database.ts';
+import { startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import type { Figure } from './lib/report.ts';
 
 const SOCKETS = Number(process.env.BENCH_REALTIME_SOCKETS ?? 200);
@@ -27,11 +25,6 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const nowMs = () => performance.timeOrigin + performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Instance {
-  app: FastifyInstance;
-  origin: string;
-}
-
 /** The commit times the instances' element services report, in order. */
 const commits: number[] = [];
 const timed = (live: ElementEvents): ElementEvents => ({
@@ -41,42 +34,12 @@ const timed = (live: ElementEvents): ElementEvents => ({
   },
 });
 
-async function startInstance(
+/** An instance of the app over the bench database, its publishing wrapped by `events`. */
+const startInstance = (
   bench: BenchDatabase,
   redisUrl: string | undefined,
   events: (live: ElementEvents) => ElementEvents,
-): Promise<Instance> {
-  const config = { ...loadConfig({}), dataDir: bench.dataDir, logLevel: 'silent', redisUrl };
-  const app = await buildApp({ config, db: bench.db, logger: false, elementEvents: events });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, origin: `http://127.0.0.1:${port}` };
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'admin@example.com',
-      password: 'admin1234',
-      platform: 'integration',
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function post(origin: string, token: string, route: string, body: string): Promise<string> {
-  const response = await fetch(`${origin}/api${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${text.slice(0, 300)}`);
-  return text;
-}
+) => startBenchServer(bench, { redisUrl }, { elementEvents: events });
 
 /** The crowd's process, and a way to wait for its next message of a kind. */
 function startCrowd() {
@@ -107,12 +70,7 @@ const percentile = (values: number[], p: number) => {
 
 let clusters = 0;
 /** A cluster of its own with `count` poles; answers its id, its project and the poles' ids. */
-async function clusterWithPoles(
-  origin: string,
-  token: string,
-  bench: BenchDatabase,
-  count: number,
-) {
+async function clusterWithPoles(server: BenchServer, bench: BenchDatabase, count: number) {
   const row = await bench.db.one<{ id: number; projectId: number }>(sql`
     INSERT INTO clusters (central_office_id, name)
     SELECT id, ${`RT-BENCH-${count}-${++clusters}`} FROM central_offices WHERE name = 'CO Nairobi Central'
@@ -123,9 +81,8 @@ async function clusterWithPoles(
     coordinates: { lat: -1.29 + (i % 100) * 0.0001, lng: 36.81 + Math.floor(i / 100) * 0.0001 },
     attributes: { Height: 9 },
   }));
-  const answer = await post(
-    origin,
-    token,
+  const answer = await server.call(
+    'POST',
     '/networkelements/pole/create/multiple',
     JSON.stringify({ data }),
   );
@@ -136,8 +93,7 @@ async function clusterWithPoles(
 /** ROUNDS small edits through `editAt`; per round, commit → last socket, and each delivery. */
 async function deliveries(
   crowd: ReturnType<typeof startCrowd>,
-  editAt: string,
-  token: string,
+  editAt: BenchServer,
   ids: number[],
 ): Promise<{ all: number[]; each: number[] }> {
   const all: number[] = [];
@@ -150,7 +106,7 @@ async function deliveries(
     const arrived = crowd.next<{ round: number; arrivals: number[] }>('arrivals');
     crowd.child.send({ expect: round });
     const before = commits.length;
-    await post(editAt, token, '/networkelements/pole/edit/multiple?cause=route', body);
+    await editAt.call('POST', '/networkelements/pole/edit/multiple?cause=route', body);
     // A round not complete within 10 s is taken as it stands (sockets dropped meanwhile).
     const giveUp = setTimeout(() => crowd.child.send({ flush: round }), 10_000);
     const { arrivals } = await arrived;
@@ -167,12 +123,11 @@ async function deliveries(
 }
 
 /** An edit/multiple renaming all these poles, a new name each call. */
-function renameAll(origin: string, token: string, ids: number[]) {
+function renameAll(server: BenchServer, ids: number[]) {
   let n = 0;
   return () =>
-    post(
-      origin,
-      token,
+    server.call(
+      'POST',
       '/networkelements/pole/edit/multiple',
       JSON.stringify({ data: ids.map((id) => ({ id, name: `LARGE-${n++}` })) }),
     );
@@ -188,14 +143,14 @@ async function publishingCost(
   kind: 'pglite' | 'postgres',
 ): Promise<{ figure: Figure; note: string }> {
   const bench = await benchDatabase(kind);
-  const instances: Instance[] = [];
+  const instances: BenchServer[] = [];
   const crowd = startCrowd();
   try {
     const live = await startInstance(bench, undefined, (events) => events);
     const off = await startInstance(bench, undefined, () => noElementEvents);
     instances.push(live, off);
-    const token = await signIn(live.origin);
-    const large = await clusterWithPoles(live.origin, token, bench, LARGE);
+    const token = live.token;
+    const large = await clusterWithPoles(live, bench, LARGE);
     const connected = crowd.next<{ connected: number }>('connected');
     crowd.child.send({
       connect: {
@@ -216,8 +171,8 @@ async function publishingCost(
       await Promise.race([done, late]);
       clearTimeout(timer);
     };
-    const editLive = renameAll(live.origin, token, large.ids);
-    const editOff = renameAll(off.origin, token, large.ids);
+    const editLive = renameAll(live, large.ids);
+    const editOff = renameAll(off, large.ids);
     const timesOn: number[] = [];
     const timesOff: number[] = [];
     const delivered: number[] = [];
@@ -258,16 +213,16 @@ async function publishingCost(
 
 /** Commit → every socket, for small edits, on one instance or on two sharing Redis. */
 async function latency(bench: BenchDatabase, redis: boolean) {
-  const instances: Instance[] = [];
+  const instances: BenchServer[] = [];
   const crowd = startCrowd();
   try {
     const redisUrl = redis ? REDIS_URL : undefined;
     instances.push(await startInstance(bench, redisUrl, timed));
     if (redis) instances.push(await startInstance(bench, redisUrl, timed));
     const origins = instances.map((i) => i.origin);
-    const editAt = origins[0] as string;
-    const token = await signIn(editAt);
-    const small = await clusterWithPoles(editAt, token, bench, SMALL);
+    const editAt = instances[0] as BenchServer;
+    const token = editAt.token;
+    const small = await clusterWithPoles(editAt, bench, SMALL);
     const connected = crowd.next<{ connected: number }>('connected');
     // With two instances, half the sockets on each; every edit through the first.
     crowd.child.send({
@@ -280,7 +235,7 @@ async function latency(bench: BenchDatabase, redis: boolean) {
       },
     });
     await connected;
-    return await deliveries(crowd, editAt, token, small.ids);
+    return await deliveries(crowd, editAt, small.ids);
   } finally {
     crowd.child.send({ close: true });
     for (const instance of instances) await instance.app.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, type AppDeps } from '../../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../../apps/server/src/config.ts';
 import type { BenchDatabase } from './bench-database.ts';
 
@@ -20,9 +20,10 @@ export interface BenchServer {
 export async function startBenchServer(
   bench: BenchDatabase,
   overrides: Partial<Config> = {},
+  options: Pick<AppDeps, 'elementEvents'> = {},
 ): Promise<BenchServer> {
   const config = { ...loadConfig({}), dataDir: bench.dataDir, logLevel: 'silent', ...overrides };
-  const app = await buildApp({ config, db: bench.db, logger: false });
+  const app = await buildApp({ config, db: bench.db, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
