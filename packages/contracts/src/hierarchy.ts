@@ -68,6 +68,13 @@ export interface Cluster {
   updatedAt: string;
   _count: ElementCounts;
   usersOnline: OnlineUser[];
+  /** Whether the signed-in user may change this cluster's elements (GET of one cluster). */
+  canEdit?: boolean;
+  /**
+   * Where the cluster is: the centre of its elements, else of its central office's or its
+   * project's, else null (GET of one cluster). An empty cluster opens there.
+   */
+  location?: { lat: number; lng: number } | null;
 }
 
 const id = bodyId;

@@ -8,6 +8,14 @@ import fileFormatEn from './file-format.en.json';
 import fileFormatFr from './file-format.fr.json';
 import mapEn from './map.en.json';
 import mapFr from './map.fr.json';
+import mapAccessEn from './map-access.en.json';
+import mapAccessFr from './map-access.fr.json';
+import mapPhoneEn from './map-phone.en.json';
+import mapPhoneFr from './map-phone.fr.json';
+import mapReadingEn from './map-reading.en.json';
+import mapReadingFr from './map-reading.fr.json';
+import mapSafetyEn from './map-safety.en.json';
+import mapSafetyFr from './map-safety.fr.json';
 import qrEn from './qr.en.json';
 import qrFr from './qr.fr.json';
 import qrScanEn from './qr-scan.en.json';
@@ -27,7 +35,8 @@ import templatesFr from './templates.fr.json';
 export const catalogues = {
   en: {
     ...en,
-    map: mapEn,
+    // The map's catalogue and its parts, each under keys of its own (map.safety., map.access.…).
+    map: { ...mapEn, ...mapSafetyEn, ...mapAccessEn, ...mapReadingEn, ...mapPhoneEn },
     fileFormat: fileFormatEn,
     qr: qrEn,
     qrScan: qrScanEn,
@@ -38,7 +47,7 @@ export const catalogues = {
   },
   fr: {
     ...fr,
-    map: mapFr,
+    map: { ...mapFr, ...mapSafetyFr, ...mapAccessFr, ...mapReadingFr, ...mapPhoneFr },
     fileFormat: fileFormatFr,
     qr: qrFr,
     qrScan: qrScanFr,

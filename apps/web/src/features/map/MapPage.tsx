@@ -55,6 +55,7 @@ export function MapPage() {
       <MapWorkspace
         key={`${projectId}:${clusterId}`}
         projectId={projectId}
+        projectName={project.data.name}
         cluster={cluster.data}
         projectZoom={project.data.zoom || DEFAULT_PROJECT_ZOOM}
         basemaps={basemaps.data}

@@ -46,6 +46,11 @@ export interface EditorState {
   measurement: Measurement | null;
   /** Bumped when elements change, for lists that show them. */
   revision: number;
+  /**
+   * Whether this user may change elements of the open cluster (the server's rule, from the
+   * cluster's `canEdit`): when false the map is read-only and no edit is ever queued.
+   */
+  canEdit: boolean;
 }
 
 export const allLayersOn = () =>
@@ -67,6 +72,7 @@ export const createEditorState = (mapType: MapType = 'terrain') =>
     snapQuestion: null,
     measurement: null,
     revision: 0,
+    canEdit: true,
   }));
 
 export type EditorStore = ReturnType<typeof createEditorState>;

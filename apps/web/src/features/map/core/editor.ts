@@ -145,7 +145,8 @@ export class Editor {
 
   /** Apply an edit: statuses, undo entry, local copy and autosave all follow from it. */
   transact(patch: Patch, record = true): void {
-    if (patch.changes.length === 0) return;
+    // A read-only map never queues an edit the server would refuse.
+    if (patch.changes.length === 0 || !this.get().canEdit) return;
     this.collection.batched(() => {
       for (const change of patch.changes) {
         this.collection.applyContent(change.key, change.after, this.styleFor(change.after));
@@ -347,7 +348,24 @@ export class Editor {
     this.queue.schedule(0);
   }
 
+  /**
+   * Drop local changes the server refused (a 403, a bad value): new elements vanish, edited
+   * and deleted ones take the server's copy again.
+   */
+  async discard(keys: string[]): Promise<void> {
+    this.collection.batched(() => keys.forEach((k) => this.collection.forget(k)));
+    this.persist();
+    await this.refresh();
+    this.set({ save: { ...this.get().save, pending: this.collection.pending().length } });
+    this.queue.schedule(0);
+  }
+
   // ---- interaction and view state ----
+
+  /** Read-only for users the server would refuse: set once per cluster opened. */
+  setCanEdit(canEdit: boolean): void {
+    this.set(canEdit ? { canEdit } : { canEdit, interaction: { kind: 'idle' }, detail: null });
+  }
 
   setInteraction(interaction: Interaction): void {
     this.set({ interaction, measurement: null });

@@ -7,6 +7,7 @@ import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts'
 import { ElementSearch } from './ElementSearch.tsx';
 import { LayerControls } from './LayerControls.tsx';
 import { PointTypeSelect } from './PointTypeSelect.tsx';
+import { SnapControl } from './SnapControl.tsx';
 import { ToolButton } from './ToolButton.tsx';
 import { useToolbar, type Tool } from './toolbar-model.ts';
 
@@ -118,6 +119,7 @@ export function CompactMapControls({
       >
         <Stack gap="md" pb="md">
           <LayerControls columns={2} title={false} />
+          <SnapControl />
           {files}
         </Stack>
       </Drawer>

@@ -3,6 +3,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayerControls } from './LayerControls.tsx';
+import { MapLegend } from './MapLegend.tsx';
 
 /** The map's own sidebar (SPEC §2): layers list and map type, open by default, collapsible. */
 export function MapSidePanel() {
@@ -45,6 +46,7 @@ export function MapSidePanel() {
         <IconLayoutSidebarLeftCollapse size={18} />
       </ActionIcon>
       <LayerControls />
+      <MapLegend />
     </Paper>
   );
 }

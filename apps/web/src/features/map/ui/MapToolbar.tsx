@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ElementTypeName } from '@integration/contracts';
 import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts';
 import { PointTypeSelect } from './PointTypeSelect.tsx';
+import { SnapControl } from './SnapControl.tsx';
 import { ToolButton } from './ToolButton.tsx';
 import { useToolbar } from './toolbar-model.ts';
 
@@ -47,6 +48,7 @@ export function MapToolbar({
               bar.choosePointType(next);
             }}
           />
+          <SnapControl />
         </Group>
         <Divider orientation="vertical" />
         <Group gap={2} role="toolbar" aria-label={t('map.tools.label')}>

@@ -18,6 +18,10 @@ import { MapRealtime } from '../../realtime/MapRealtime.tsx';
 import { BasemapNotice } from './BasemapNotice.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
+import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
+import { EditingPanel } from './EditingPanel.tsx';
+import { MapContextBar } from './MapContextBar.tsx';
+import { ZoomHint } from './ZoomHint.tsx';
 import { ElementDetailModal } from './ElementDetailModal.tsx';
 import { ElementSearch } from './ElementSearch.tsx';
 import { FileControls } from './FileControls.tsx';
@@ -40,6 +44,7 @@ const HASH_VIEW = /^#[\d.]+\/-?[\d.]+\/-?[\d.]+/;
 
 interface Props {
   projectId: number;
+  projectName: string;
   cluster: Cluster;
   projectZoom: number;
   basemaps: BasemapConfig;
@@ -65,6 +70,7 @@ function initialChoices(mapType: string | null, tool: string | null, t: (k: stri
 /** One open cluster: the engine, the map and the controls around it. */
 export function MapWorkspace({
   projectId,
+  projectName,
   cluster,
   projectZoom,
   basemaps,
@@ -111,6 +117,7 @@ export function MapWorkspace({
     });
     const routes = new RouteSearch({ editor, projectId, compute: routingApi.compute });
     const controller = new MapController(editor, view, routes);
+    editor.setCanEdit(cluster.canEdit !== false);
     setSession({ editor, controller, view, routes });
     let live = true;
     // Periodic sync, 30 s after the load and after each sync has finished: a large cluster
@@ -148,7 +155,11 @@ export function MapWorkspace({
         const all = [...editor.collection.visible()].flatMap((e) => pointsOf(e.coordinates));
         const bounds = boundsOf(all);
         if (bounds) view.fitTo(bounds);
-        else view.map.jumpTo({ zoom: projectZoom });
+        else {
+          // An empty cluster opens where it is (its CO's or project's elements), not elsewhere.
+          const home = cluster.location;
+          view.map.jumpTo({ zoom: projectZoom, ...(home ? { center: [home.lng, home.lat] } : {}) });
+        }
       }
       view.showBaseLayers(editor.get().mapType);
       if (drawTool) editor.setInteraction({ kind: 'draw', tool: drawTool, pointType: 'PboFat' });
@@ -210,6 +221,8 @@ export function MapWorkspace({
                 />
               </Box>
               <Stack gap={8} style={CONTROL}>
+                <MapContextBar projectName={projectName} clusterName={cluster.name} />
+                <EditingPanel />
                 <MeasurePanel />
                 <RoutePanel projectId={projectId} clusterId={cluster.id} />
                 <SelectionBar />
@@ -231,6 +244,8 @@ export function MapWorkspace({
                   <MapSidePanel />
                 </Box>
                 <Stack gap={8} style={CONTROL}>
+                  <MapContextBar projectName={projectName} clusterName={cluster.name} />
+                  <EditingPanel />
                   <MeasurePanel />
                   <RoutePanel projectId={projectId} clusterId={cluster.id} />
                   <SelectionBar />
@@ -238,6 +253,7 @@ export function MapWorkspace({
               </Group>
             </Stack>
           )}
+          <ZoomHint />
           <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
             <SaveIndicator />
           </Box>
@@ -254,6 +270,7 @@ export function MapWorkspace({
           <ElementDetailModal />
           <SelectElementModal />
           <ConflictModal />
+          <DeleteConfirmModal />
           <SnapDialog />
         </MapSessionContext.Provider>
       ) : null}
