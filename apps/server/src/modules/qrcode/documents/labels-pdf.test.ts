@@ -209,3 +209,36 @@ describe.skipIf(!existsSync(POPPLER))('labels PDF read back (pdftoppm, jsqr)', (
     expect(stdout).toContain('Ville: Lódz, Gyor');
   });
 });
+
+describe.skipIf(!existsSync(POPPLER))('labels with long details (pdftotext)', () => {
+  const longLabel: LabelContent = {
+    code: 'POL00042',
+    link: 'HTTP://LOCALHOST:3000/T/POL00042',
+    templateName: 'Poles extension Westlands phase two',
+    details: [
+      { property: 'Owner', value: 'Safaricom' },
+      { property: '', value: 'Call NOC 0700 000 000 before opening' },
+    ],
+  };
+  const words = [
+    longLabel.templateName,
+    ...longLabel.details.map((d) => (d.property ? `${d.property}: ${d.value}` : d.value)),
+  ].flatMap((text) => text.split(' '));
+
+  it.each(['a4-21', 'a4-65', 'roll-50x30'] as const)(
+    'prints every word of the details on %s',
+    async (layout) => {
+      const work = await mkdtemp(path.join(os.tmpdir(), 'labels-long-'));
+      try {
+        const file = path.join(work, 'long.pdf');
+        await writeFile(file, await pdfOf([longLabel], { layout, title: 'Long' }));
+        const { stdout } = await run('pdftotext', ['-raw', file, '-']);
+        const printed = stdout.split(/\s+/);
+        for (const word of words) expect(printed, `${layout}: ${word}`).toContain(word);
+        expect(stdout).not.toContain('…');
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  );
+});

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
-import { LABEL_FONTS, lineFitter, winAnsiText } from './pdf-fonts.ts';
+import { winAnsiText } from './pdf-fonts.ts';
+import { layoutLabelText, type LabelTextContent, type Measure } from './label-text.ts';
 import {
   LABEL_LAYOUTS,
   labelOrigin,
@@ -26,20 +27,8 @@ export interface LabelsPdfOptions {
   signal?: AbortSignal;
 }
 
-/** Type sizes per stock, in points; the code shrinks from `codeMax` until it fits. */
-interface Typography {
-  codeMax: number;
-  name: number;
-  detail: number;
-  /** Kept clear between the text and the label's right and bottom edges. */
-  padding: number;
-}
-
-const TYPOGRAPHY: Record<LabelLayoutId, Typography> = {
-  'a4-21': { codeMax: 16, name: 8, detail: 6.5, padding: 5.5 },
-  'a4-65': { codeMax: 10, name: 5.5, detail: 5, padding: 3 },
-  'roll-50x30': { codeMax: 14, name: 7, detail: 6, padding: 4 },
-};
+/** Kept clear between the text and the label's edges, in points. */
+const PADDING: Record<LabelLayoutId, number> = { 'a4-21': 5.5, 'a4-65': 3, 'roll-50x30': 4 };
 
 /** QR's required margin, in modules: scanners find the code by the light around it. */
 const QUIET_ZONE = 4;
@@ -134,12 +123,49 @@ function outputEvent(
   });
 }
 
+/** The box beside the QR where a label's text goes, in points. */
+export function labelTextBox(layout: LabelLayout): { width: number; height: number } {
+  const padding = PADDING[layout.id];
+  return {
+    width: layout.labelWidthPt - layout.labelHeightPt - padding,
+    height: layout.labelHeightPt - 2 * padding,
+  };
+}
+
+/** pdfkit's own font metrics, remembered: labels of a template repeat their lines. */
+export function pdfMeasure(doc: PDFKit.PDFDocument): Measure {
+  const widths = new Map<string, number>();
+  return (text, font, size) => {
+    const key = `${font}\n${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (widths.size >= 5000) widths.clear(); // bounded: codes never repeat
+      width = doc.font(font).fontSize(1).widthOfString(text);
+      widths.set(key, width);
+    }
+    return width * size;
+  };
+}
+
+/** The label's texts in characters Helvetica can print (see pdf-fonts.ts). */
+export const printableText = (label: LabelTextContent): LabelTextContent => ({
+  code: winAnsiText(label.code),
+  templateName: winAnsiText(label.templateName),
+  details: label.details.map((d) => ({
+    property: winAnsiText(d.property),
+    value: winAnsiText(d.value),
+  })),
+});
+
 /** Draws labels on the current page: the QR on the left, its quiet zone inside the label. */
 function labelPainter(doc: PDFKit.PDFDocument, layout: LabelLayout) {
-  const type = TYPOGRAPHY[layout.id];
   const height = layout.labelHeightPt;
-  const textWidth = layout.labelWidthPt - height - type.padding;
-  const fit = lineFitter(doc);
+  const padding = PADDING[layout.id];
+  const box = labelTextBox(layout);
+  const measure = pdfMeasure(doc);
+  // The details repeat on every label: converted once per template name and details.
+  let lastKey = '';
+  let lastPrintable: LabelTextContent | null = null;
   return (label: LabelContent, position: number): void => {
     const { x, y } = labelOrigin(layout, position);
     const matrix = qrMatrix(label.link, layout.errorCorrection);
@@ -147,34 +173,25 @@ function labelPainter(doc: PDFKit.PDFDocument, layout: LabelLayout) {
     const quietZone = QUIET_ZONE * moduleSize;
     drawModules(doc, matrix, x + quietZone, y + quietZone, moduleSize);
 
-    // The text starts level with the code's top edge, beside its quiet zone.
+    const key = JSON.stringify([label.templateName, label.details]);
+    if (key !== lastKey || !lastPrintable) {
+      lastKey = key;
+      lastPrintable = printableText({ ...label, code: '' });
+    }
+    const text = layoutLabelText(
+      measure,
+      { ...lastPrintable, code: winAnsiText(label.code) },
+      layout.id,
+      box,
+    );
+    // The text starts beside the code's quiet zone, the padding from the label's top.
     const left = x + height;
-    const bottom = y + height - type.padding;
-    let top = y + quietZone;
-
-    // The code as large as fits; a long one shrinks to the name's size, then loses its end.
-    doc.font(LABEL_FONTS.bold).fontSize(1);
-    // Just under the full width: at exactly it, rounding may measure the code a hair too long.
-    const fullWidthSize =
-      (0.995 * textWidth) / Math.max(doc.widthOfString(winAnsiText(label.code)), 0.01);
-    const codeSize = Math.max(type.name, Math.min(type.codeMax, fullWidthSize));
-    const code = fit(label.code, LABEL_FONTS.bold, codeSize, textWidth);
-    doc.font(LABEL_FONTS.bold).fontSize(codeSize).text(code, left, top, { lineBreak: false });
-    top += codeSize * 1.15;
-
-    const lines = [
-      { size: type.name, text: label.templateName },
-      // A free text detail has no property: its text alone.
-      ...label.details.map((d) => ({
-        size: type.detail,
-        text: d.property ? `${d.property}: ${d.value}` : d.value,
-      })),
-    ];
-    for (const { size, text } of lines) {
-      if (top + size > bottom) break; // on small stock, details give way first
-      const line = fit(text, LABEL_FONTS.regular, size, textWidth);
-      doc.font(LABEL_FONTS.regular).fontSize(size).text(line, left, top, { lineBreak: false });
-      top += size * 1.25;
+    const top = y + padding;
+    for (const line of text.lines) {
+      doc
+        .font(line.font)
+        .fontSize(line.size)
+        .text(line.text, left, top + line.y, { lineBreak: false });
     }
   };
 }

@@ -56,39 +56,3 @@ export function winAnsiText(text: string): string {
   for (const char of text) out += winAnsiChar(char);
   return out;
 }
-
-const ELLIPSIS = '…';
-
-/** `text` cut to `width` in the document's current font and size, with an ellipsis when cut. */
-function cutToWidth(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let fits = 0;
-  let over = text.length;
-  while (over - fits > 1) {
-    const middle = (fits + over) >> 1;
-    if (doc.widthOfString(text.slice(0, middle) + ELLIPSIS) <= width) fits = middle;
-    else over = middle;
-  }
-  return text.slice(0, fits).trimEnd() + ELLIPSIS;
-}
-
-export type LineFitter = (text: string, font: string, size: number, width: number) => string;
-
-/**
- * Lines made printable (`winAnsiText`) and cut to a width, remembered for one document: the
- * labels of a template repeat their lines, and measuring text is most of pdfkit's text cost.
- */
-export function lineFitter(doc: PDFKit.PDFDocument): LineFitter {
-  const lines = new Map<string, string>();
-  return (text, font, size, width) => {
-    const key = `${font}\n${size}\n${width}\n${text}`;
-    let line = lines.get(key);
-    if (line === undefined) {
-      if (lines.size >= 2000) lines.clear(); // bounded: codes and free text never repeat
-      doc.font(font).fontSize(size);
-      line = cutToWidth(doc, winAnsiText(text), width);
-      lines.set(key, line);
-    }
-    return line;
-  };
-}
