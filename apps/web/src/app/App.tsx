@@ -17,7 +17,9 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="bottom-right" autoClose={TOAST_LIFE_MS} w={TOAST_WIDTH} />
+      {/* Note: containerWidth is a maximum; a fixed width (`w`) pushed toasts off a phone's
+          left edge, while Mantine's own width keeps them inside the screen's margins. */}
+      <Notifications position="bottom-right" autoClose={TOAST_LIFE_MS} containerWidth={TOAST_WIDTH} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

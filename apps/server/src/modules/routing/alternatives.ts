@@ -18,6 +18,7 @@ import {
   type RouteShape,
 } from './route-paths.ts';
 import type { Snap } from './snapping.ts';
+import { corridorMetres, corridorOf } from './corridors.ts';
 
 /**
  * What makes an alternative reasonable (docs/decisions.md, "Create Route"): at most 1.4 × the
@@ -106,14 +107,17 @@ export function routesWithAlternatives(
       weight: candidate.total,
     };
     const shape = shapeOf(graph, path, from, to);
-    if (acceptable(shape, chosen)) chosen.push(shape);
+    if (acceptable(graph, shape, chosen)) chosen.push(shape);
   }
   // Only where plateaus found no alternative at all: its rounds cost a search or two each.
   if (chosen.length === 1) penaltyAlternatives(graph, from, to, chosen, extra, d);
   return chosen;
 }
 
-/** The arcs' own metres shared with each chosen route, and no node twice: a quick first test. */
+/**
+ * The arcs' own metres shared with each chosen route, and no node twice: a quick first test.
+ * Shared ground is judged by corridor, so that a twin edge (the same road twice) is shared.
+ */
 function acceptableArcs(graph: RoadGraph, arcs: number[], chosen: readonly RouteShape[]) {
   const seen = new Set<number>();
   for (const arc of arcs) {
@@ -121,20 +125,22 @@ function acceptableArcs(graph: RoadGraph, arcs: number[], chosen: readonly Route
     if (seen.has(node)) return false;
     seen.add(node);
   }
+  const corridor = corridorOf(graph);
   return !chosen.some((other) => {
+    const used = corridorMetres(graph, other);
     let metres = 0;
     for (const arc of arcs) {
-      const used = other.edgeMetres.get(arc >> 1);
-      if (used) metres += Math.min(used, graph.edgeLength[arc >> 1]!);
+      const m = used.get(corridor[arc >> 1]!);
+      if (m) metres += Math.min(m, graph.edgeLength[arc >> 1]!);
     }
     return metres > ALTERNATIVE_RULES.maxShare * other.distance;
   });
 }
 
-function acceptable(shape: RouteShape, chosen: readonly RouteShape[]): boolean {
+function acceptable(graph: RoadGraph, shape: RouteShape, chosen: readonly RouteShape[]) {
   if (shape.revisits) return false;
   return !chosen.some(
-    (other) => shared(shape, other) > ALTERNATIVE_RULES.maxShare * other.distance,
+    (other) => shared(graph, shape, other) > ALTERNATIVE_RULES.maxShare * other.distance,
   );
 }
 
@@ -152,12 +158,16 @@ function penaltyAlternatives(
   d: number,
 ) {
   const { stretch, penalty: factor, penaltyRounds, minPlateau } = ALTERNATIVE_RULES;
-  const penalty = new Float64Array(graph.edgeCount).fill(1);
+  const corridor = corridorOf(graph);
+  // Per corridor, so that a twin of a road already taken weighs as much as the road.
+  const onGround = new Float64Array(graph.edgeCount).fill(1);
+  const penalty = new Float64Array(graph.edgeCount);
   const seeds = originSeeds(graph, from);
   const targets = destinationSeeds(graph, to);
   for (let round = 0; round < penaltyRounds && chosen.length <= extra; round++) {
     for (const route of chosen)
-      for (const edge of route.edgeMetres.keys()) penalty[edge]! *= factor;
+      for (const edge of route.edgeMetres.keys()) onGround[corridor[edge]!]! *= factor;
+    for (let e = 0; e < graph.edgeCount; e++) penalty[e] = onGround[corridor[e]!]!;
     const tree = search(graph, 'forward', seeds, {
       targets,
       towards: { lng: to.lng, lat: to.lat },
@@ -168,7 +178,7 @@ function penaltyAlternatives(
     const weight = trueWeight(graph, found, seeds, targets);
     if (weight > d * stretch) return;
     const shape = shapeOf(graph, { ...found, weight }, from, to);
-    if (!acceptable(shape, chosen)) continue;
+    if (!acceptable(graph, shape, chosen)) continue;
     if (!locallyOptimal(graph, found.arcs, chosen[0]!, d * minPlateau)) continue;
     chosen.push(shape);
   }
@@ -191,7 +201,9 @@ const arcWeight = (graph: RoadGraph, arc: number) =>
  * be) must itself be a shortest path.
  */
 function locallyOptimal(graph: RoadGraph, arcs: number[], best: RouteShape, span: number) {
-  const off = arcs.map((arc) => !best.edgeMetres.has(arc >> 1));
+  const corridor = corridorOf(graph);
+  const bestGround = corridorMetres(graph, best);
+  const off = arcs.map((arc) => !bestGround.has(corridor[arc >> 1]!));
   const firstOff = off.indexOf(true);
   if (firstOff < 0) return false;
   const lastOff = off.lastIndexOf(true);
@@ -226,11 +238,12 @@ function pointAt(graph: RoadGraph, arcs: number[], at: number[], position: numbe
   return { snap, position: at[i]! + fraction * w };
 }
 
-/** Metres of `a` that `b` also uses. */
-function shared(a: RouteShape, b: RouteShape): number {
+/** Metres of `a` that `b` also uses (the same ground, whichever twin edge each takes). */
+function shared(graph: RoadGraph, a: RouteShape, b: RouteShape): number {
+  const theirs = corridorMetres(graph, b);
   let metres = 0;
-  for (const [edge, m] of a.edgeMetres) {
-    const other = b.edgeMetres.get(edge);
+  for (const [ground, m] of corridorMetres(graph, a)) {
+    const other = theirs.get(ground);
     if (other) metres += Math.min(m, other);
   }
   return metres;

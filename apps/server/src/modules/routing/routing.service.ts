@@ -18,6 +18,7 @@ import { forbidden } from '../../http/app-error.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { GraphCache } from './graph-cache.ts';
 import { infrastructureGraph } from './infrastructure-graph.ts';
+import { distinctRoutes } from './distinct-routes.ts';
 import { externalRoutes, type RoutingEngine } from './external-routing.ts';
 import { withoutSource } from './road-graph.ts';
 import { effectiveSettings } from './road-rules.ts';
@@ -147,7 +148,9 @@ export function createRoutingService(
       if (body.profile === 'two-wheeler' && options.routingUrl) {
         const engine = options.routingEngine ?? 'osrm';
         return {
-          routes: await externalRoutes(engine, options.routingUrl, points, body.alternatives),
+          routes: distinctRoutes(
+            await externalRoutes(engine, options.routingUrl, points, body.alternatives),
+          ),
         };
       }
       const cached = await graphOf(body.projectId, body);
@@ -157,7 +160,9 @@ export function createRoutingService(
           : cached;
       try {
         return {
-          routes: planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),
+          routes: distinctRoutes(
+            planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),
+          ),
         };
       } catch (error) {
         if (error instanceof RoutePlanError) throw planProblem(error);
