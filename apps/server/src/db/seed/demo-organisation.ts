@@ -6,6 +6,8 @@
 export interface DemoProject {
   name: string;
   zoom: number;
+  /** Where the project is: an empty cluster of it opens here (demo-locations.seed.ts). */
+  location: { lat: number; lng: number };
   offices: { name: string; clusters: string[]; prefix: string }[];
 }
 
@@ -27,6 +29,7 @@ export const DEMO_ORGANISATION: {
               {
                 name: 'Nairobi CBD',
                 zoom: 14,
+                location: { lat: -1.2864, lng: 36.8172 },
                 offices: [
                   { name: 'CO Nairobi Central', clusters: ['CBD-01', 'CBD-02'], prefix: 'NBO' },
                   { name: 'CO Upper Hill', clusters: ['UPH-01'], prefix: 'UPH' },
@@ -35,6 +38,7 @@ export const DEMO_ORGANISATION: {
               {
                 name: 'Westlands',
                 zoom: 14,
+                location: { lat: -1.2676, lng: 36.8108 },
                 offices: [{ name: 'CO Westlands', clusters: ['WST-01', 'WST-02'], prefix: 'WST' }],
               },
             ],
@@ -45,6 +49,7 @@ export const DEMO_ORGANISATION: {
               {
                 name: 'Nyali',
                 zoom: 14,
+                location: { lat: -4.0223, lng: 39.7196 },
                 offices: [{ name: 'CO Nyali', clusters: ['NYL-01'], prefix: 'NYL' }],
               },
             ],
@@ -60,6 +65,7 @@ export const DEMO_ORGANISATION: {
               {
                 name: 'Kilimani',
                 zoom: 15,
+                location: { lat: -1.2898, lng: 36.7856 },
                 offices: [{ name: 'CO Kilimani', clusters: ['KLM-01'], prefix: 'KLM' }],
               },
             ],
@@ -81,6 +87,7 @@ export const DEMO_ORGANISATION: {
               {
                 name: 'Mombasa Island',
                 zoom: 13,
+                location: { lat: -4.0435, lng: 39.6682 },
                 offices: [
                   { name: 'CO Mombasa Island', clusters: ['MSA-01', 'MSA-02'], prefix: 'MSA' },
                 ],

@@ -4,7 +4,12 @@ import type { Queryable } from '../../db/database.ts';
 import { memberColumns, membership } from '../users/members.ts';
 
 /** A cluster row before counts and presence are added. */
-export type ClusterRow = Omit<Cluster, '_count' | 'usersOnline'>;
+export type ClusterRow = Omit<Cluster, '_count' | 'usersOnline' | 'canEdit' | 'location'>;
+
+/** The centre of the live elements a condition keeps (of their bounding box), or NULL. */
+const centreOf = (where: SQL) => sql`(
+  SELECT ST_Centroid(ST_Extent(e.geom)::geometry) FROM network_elements e
+  WHERE e.deleted_at IS NULL AND e.cluster_id IN (${where}))`;
 
 export const clustersRepository = {
   list: (db: Queryable, where: SQL) =>
@@ -28,6 +33,29 @@ export const clustersRepository = {
         SELECT co.project_id AS "projectId" FROM clusters c
         JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${id}`)
     )?.projectId,
+
+  /**
+   * Where a cluster is: the centre of its elements, else of its central office's other
+   * clusters', else of its project's, else the project's stored location; null when none.
+   * Note: COALESCE evaluates a subquery only when the ones before it gave NULL.
+   */
+  location: async (db: Queryable, id: number) =>
+    (
+      await db.one<{ location: { lat: number; lng: number } | null }>(sql`
+        SELECT CASE WHEN at IS NULL THEN NULL
+               ELSE json_build_object('lat', ST_Y(at), 'lng', ST_X(at)) END AS location
+        FROM (
+          SELECT coalesce(
+            ${centreOf(sql`${id}`)},
+            ${centreOf(sql`SELECT s.id FROM clusters s WHERE s.central_office_id = c.central_office_id`)},
+            ${centreOf(sql`SELECT s.id FROM clusters s JOIN central_offices o ON o.id = s.central_office_id
+                           WHERE o.project_id = co.project_id`)},
+            p.location) AS at
+          FROM clusters c
+          JOIN central_offices co ON co.id = c.central_office_id
+          JOIN projects p ON p.id = co.project_id
+          WHERE c.id = ${id}) x`)
+    )?.location ?? null,
 
   nameTaken: async (db: Queryable, centralOfficeId: number, name: string) =>
     Boolean(

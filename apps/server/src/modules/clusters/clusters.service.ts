@@ -77,9 +77,15 @@ export function createClustersService(db: Database, presence: Presence) {
       return list(sql`c.central_office_id = ${coId}`);
     },
 
-    async get(user: UserRecord, id: number) {
+    /** One cluster with what the map needs: may this user edit it, and where it is. */
+    async get(user: UserRecord, id: number): Promise<Cluster> {
       await assertReadableVia(db, user, await repo.projectOf(db, id), () => clusterNotFound(id));
-      return one(id);
+      const [cluster, canEdit, location] = await Promise.all([
+        one(id),
+        canEditCluster(db, user, id),
+        repo.location(db, id),
+      ]);
+      return { ...cluster, canEdit, location };
     },
 
     async create(user: UserRecord, body: CreateClusterBody): Promise<Cluster> {
