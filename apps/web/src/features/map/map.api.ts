@@ -99,6 +99,17 @@ export const elementsGateway: SaveGateway = {
     }
     await api('POST', `${base(segment)}/delete/multiple`, { data: ids });
   },
+  async restore(segment, ids) {
+    const [first] = ids;
+    if (ids.length === 1 && first !== undefined) {
+      const r = await api<Data<MapElement>>('POST', `${base(segment)}/${first}/restore`, {});
+      return [ackOf(r.data)];
+    }
+    const r = await api<Data<ElementAck[]>>('POST', `${base(segment)}/restore/multiple`, {
+      data: ids,
+    });
+    return r.data.map(ackOf);
+  },
 };
 
 /** Base layers from the server's configuration; offline layers alone if it cannot answer. */

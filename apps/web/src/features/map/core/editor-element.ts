@@ -1,8 +1,11 @@
 import type { ElementAttribute, ElementTypeName, LatLng, MapElement } from '@integration/contracts';
 import { lengthM } from './geo.ts';
 
-/** SPEC §4: none → create when drawn, → edit when changed, → delete when removed. */
-export type EditStatus = 'none' | 'create' | 'edit' | 'delete';
+/**
+ * SPEC §4: none → create when drawn, → edit when changed, → delete when removed; a saved
+ * delete undone is a restore (the same element, id and history, brought back).
+ */
+export type EditStatus = 'none' | 'create' | 'edit' | 'delete' | 'restore';
 
 /** What an edit changes, and what undo puts back. */
 export interface ElementContent {
@@ -38,6 +41,11 @@ export interface EditorElement extends ElementContent {
   problem?: string;
   /** The server's version when a save was refused as stale (409); the user chooses. */
   conflict?: MapElement;
+  /**
+   * Deleted over a change never saved, or brought back with other content than the server
+   * deleted: a restore is followed by an edit.
+   */
+  unsavedContent?: boolean;
 }
 
 export interface ElementStyle {

@@ -7,6 +7,7 @@ import {
 } from '@integration/contracts';
 import type { Interaction, MapType } from './interaction.ts';
 import type { SaveState } from './save-queue.ts';
+import { DEFAULT_SNAP, type SnapSettings } from './snap-settings.ts';
 
 export interface Measurement {
   tool: 'coordinates' | 'distance' | 'area' | 'route';
@@ -51,6 +52,11 @@ export interface EditorState {
    * cluster's `canEdit`): when false the map is read-only and no edit is ever queued.
    */
   canEdit: boolean;
+  /** The element handed to the map for dragging or reshaping, always named on screen. */
+  editing: string | null;
+  /** Elements the user asked to delete, waiting for the confirmation that names them. */
+  deleteRequest: string[] | null;
+  snapping: SnapSettings;
 }
 
 export const allLayersOn = () =>
@@ -73,6 +79,9 @@ export const createEditorState = (mapType: MapType = 'terrain') =>
     measurement: null,
     revision: 0,
     canEdit: true,
+    editing: null,
+    deleteRequest: null,
+    snapping: DEFAULT_SNAP,
   }));
 
 export type EditorStore = ReturnType<typeof createEditorState>;

@@ -44,6 +44,7 @@ function fakeServer() {
     refused: new Set<number>(),
     updates: [] as UpdateElementBody[],
     deleted: [] as number[],
+    restored: [] as number[],
     gateway: {
       async create(segment, items) {
         calls.push(`create ${segment} ${items.length}`);
@@ -93,6 +94,13 @@ function fakeServer() {
         if (server.down) throw { status: 0, message: 'network' };
         refuseGone(ids);
         server.deleted.push(...ids);
+      },
+      async restore(segment, ids) {
+        calls.push(`restore ${segment} ${ids.length}`);
+        if (server.down) throw { status: 0, message: 'network' };
+        server.restored.push(...ids);
+        // The delete gave version 2; the restore gives 3.
+        return ids.map((id) => ({ id, version: 3 }));
       },
     } satisfies SaveGateway,
   };
@@ -345,5 +353,112 @@ describe('the map editor engine', () => {
     // ~110 m away: no snap.
     editor.finishDrag('e1', { lat: -1.279, lng: 36.82 });
     expect(editor.collection.get('e1')?.coordinates).toEqual({ lat: -1.279, lng: 36.82 });
+  });
+
+  it('undoes a saved delete as a restore of the same element, and redoes it as a delete', async () => {
+    const { editor, server } = await openEditor();
+    editor.remove(['e1', 'e2']);
+    await settle();
+    expect(editor.collection.get('e1')).toBeUndefined();
+    editor.undo();
+    // The same keys and ids come back: no element is created again under a new id.
+    expect(editor.collection.get('e1')).toMatchObject({ id: 1, status: 'restore', version: 2 });
+    await settle();
+    expect(server.calls).toEqual(['delete pole 2', 'restore pole 2']);
+    expect(server.restored.sort()).toEqual([1, 2]);
+    expect(editor.collection.get('e1')).toMatchObject({ id: 1, status: 'none', version: 3 });
+    editor.redo();
+    await settle();
+    expect(server.calls.at(-1)).toBe('delete pole 2');
+    expect(editor.collection.get('e2')).toBeUndefined();
+  });
+
+  it('restores then edits an element deleted over a change never saved', async () => {
+    const { editor, server } = await openEditor();
+    editor.reshape('e1', { lat: -1.27, lng: 36.8 });
+    editor.remove(['e1']);
+    await settle();
+    expect(server.calls).toEqual(['delete pole 1']);
+    editor.undo();
+    await settle();
+    expect(server.calls).toEqual(['delete pole 1', 'restore pole 1', 'update pole 1']);
+    expect(server.updates.at(-1)).toMatchObject({ id: 1, version: 3 });
+    expect(editor.collection.get('e1')).toMatchObject({
+      status: 'none',
+      coordinates: { lat: -1.27, lng: 36.8 },
+    });
+  });
+
+  it('keeps the id of a delete undone before it was saved, and of one undone while in flight', async () => {
+    const { editor, server } = await openEditor();
+    editor.remove(['e1']);
+    editor.undo();
+    expect(editor.collection.get('e1')).toMatchObject({ id: 1 });
+    await settle();
+    expect(server.calls).toEqual(['update pole 1']);
+    editor.remove(['e2']);
+    const flushing = editor.saveNow();
+    editor.undo();
+    await flushing;
+    await settle();
+    expect(server.calls.slice(1)).toEqual(['delete pole 1', 'restore pole 1']);
+    expect(editor.collection.get('e2')).toMatchObject({ id: 2, status: 'none' });
+  });
+
+  it('deletes only once the user confirms, and a cancel leaves everything', async () => {
+    const { editor, server } = await openEditor();
+    editor.requestDelete(['e1', 'missing']);
+    expect(editor.get().deleteRequest).toEqual(['e1']);
+    expect(editor.collection.get('e1')?.status).toBe('none');
+    editor.cancelDelete();
+    expect(editor.get().deleteRequest).toBeNull();
+    await settle();
+    expect(server.calls).toEqual([]);
+    editor.requestDelete(['e1', 'e2']);
+    expect(editor.confirmDelete()).toEqual(['e1', 'e2']);
+    expect(editor.collection.get('e1')?.status).toBe('delete');
+  });
+
+  it('never saves a vertex repeated right after itself', async () => {
+    const { editor } = await openEditor();
+    const a = { lat: -1.28, lng: 36.82 };
+    const b = { lat: -1.281, lng: 36.821 };
+    const cable = editor.create('Cable', [a, b, b, { ...b }]);
+    expect(editor.collection.get(cable)?.coordinates).toEqual([a, b]);
+    editor.reshape(cable, [a, a, b]);
+    expect(editor.collection.get(cable)?.coordinates).toEqual([a, b]);
+    // Nothing left of a line but one point: not a cable, not saved.
+    expect(editor.collection.get(editor.create('Cable', [a, a]))).toBeUndefined();
+    const c = { lat: -1.282, lng: 36.82 };
+    const zone = editor.create('Zone', [a, b, c, a]);
+    expect(editor.collection.get(zone)?.coordinates).toEqual([a, b, c]);
+  });
+
+  it('snaps under the switch and tolerance the user chose, zone corners only when asked', async () => {
+    const saved: unknown[] = [];
+    const editor = new Editor({
+      clusterId: 7,
+      loadElements: async () => [pole(1, -1.28), pole(2, -1.2801)],
+      loadTemplates: async () => [],
+      gateway: fakeServer().gateway,
+      pending: memoryPendingStore(),
+      snapSettings: {
+        load: () => ({ on: true, toleranceM: 15, zones: false }),
+        save: (s) => saved.push(s),
+      },
+    });
+    await editor.load();
+    const near = { lat: -1.28005, lng: 36.82 }; // ~5.5 m from both poles
+    expect(editor.snapTarget(near, 'line')?.key).toBeDefined();
+    expect(editor.snapTarget(near, 'zone')).toBeNull();
+    editor.setSnapping({ toleranceM: 5 });
+    expect(editor.snapTarget(near, 'line')).toBeNull();
+    editor.setSnapping({ toleranceM: 15, on: false });
+    expect(editor.snapTarget(near, 'marker')).toBeNull();
+    editor.finishDrag('e1', near);
+    expect(editor.collection.get('e1')?.coordinates).toEqual(near);
+    editor.setSnapping({ on: true, zones: true });
+    expect(editor.snapTarget(near, 'zone')).not.toBeNull();
+    expect(saved.at(-1)).toEqual({ on: true, toleranceM: 15, zones: true });
   });
 });

@@ -22,6 +22,14 @@ import type { PendingStore } from './pending-store.ts';
 import type { SaveGateway } from './save-gateway.ts';
 import { SaveQueue, type SaveEvents } from './save-queue.ts';
 import { SnapIndex } from './snap-index.ts';
+import {
+  browserSnapSettings,
+  snaps,
+  withoutRepeats,
+  type SnapSettings,
+  type SnapSettingsStore,
+  type SnapSubject,
+} from './snap-settings.ts';
 
 export interface EditorDeps {
   clusterId: number;
@@ -36,6 +44,8 @@ export interface EditorDeps {
   mapType?: MapType;
   autosaveDelayMs?: number;
   newKey?: () => string;
+  /** Where the snapping switch and tolerance are kept (default: this browser's storage). */
+  snapSettings?: SnapSettingsStore;
 }
 
 let counter = 0;
@@ -57,9 +67,12 @@ export class Editor {
   /** The server's elements as last taken in, to skip a sync that brings nothing new. */
   private lastRemote: MapElement[] | null = null;
   private disposed = false;
+  private readonly snapStore: SnapSettingsStore;
 
   constructor(private readonly deps: EditorDeps) {
     this.state = createEditorState(deps.mapType);
+    this.snapStore = deps.snapSettings ?? browserSnapSettings();
+    this.state.setState({ snapping: this.snapStore.load() });
     this.queue = new SaveQueue(
       this.collection,
       deps.gateway,
@@ -144,9 +157,11 @@ export class Editor {
   // ---- the one mutation path ----
 
   /** Apply an edit: statuses, undo entry, local copy and autosave all follow from it. */
-  transact(patch: Patch, record = true): void {
+  transact(given: Patch, record = true): void {
     // A read-only map never queues an edit the server would refuse.
-    if (patch.changes.length === 0 || !this.get().canEdit) return;
+    if (!this.get().canEdit) return;
+    const patch = withoutRepeatedVertices(given);
+    if (patch.changes.length === 0) return;
     this.collection.batched(() => {
       for (const change of patch.changes) {
         this.collection.applyContent(change.key, change.after, this.styleFor(change.after));
@@ -259,6 +274,27 @@ export class Editor {
     this.select(this.get().selection.filter((k) => !keys.includes(k)));
   }
 
+  /** Deleting asks first (the confirmation names what goes); nothing changes until then. */
+  requestDelete(keys: string[]): void {
+    const present = keys.filter((k) => {
+      const e = this.collection.get(k);
+      return e && e.status !== 'delete';
+    });
+    if (present.length && this.get().canEdit) this.set({ deleteRequest: present });
+  }
+
+  /** The user confirmed: the elements asked about are deleted (one undo entry). */
+  confirmDelete(): string[] {
+    const keys = this.get().deleteRequest ?? [];
+    this.set({ deleteRequest: null });
+    if (keys.length) this.remove(keys);
+    return keys;
+  }
+
+  cancelDelete(): void {
+    this.set({ deleteRequest: null });
+  }
+
   // ---- snapping (SPEC §4) ----
 
   snapIndex(): SnapIndex {
@@ -272,22 +308,40 @@ export class Editor {
     return this.snapCache;
   }
 
+  /** Switch snapping, change its tolerance or let zones snap; kept for the next visit. */
+  setSnapping(patch: Partial<SnapSettings>): void {
+    const snapping = { ...this.get().snapping, ...patch };
+    this.set({ snapping });
+    this.snapStore.save(snapping);
+  }
+
   /**
-   * After a drag: a marker snaps onto a marker within 15 m; a line or zone vertex snaps
-   * silently within 0.5 m, and beyond that the user is asked first.
+   * The marker a point being placed would land on, under the user's settings: none when
+   * snapping is off, or for a zone corner unless zones snap too.
+   */
+  snapTarget(at: LatLng, subject: SnapSubject, exceptKey?: string) {
+    const settings = this.get().snapping;
+    if (!snaps(settings, subject)) return null;
+    return this.snapIndex().nearest(at, exceptKey, settings.toleranceM);
+  }
+
+  /**
+   * After a drag: a marker snaps onto a marker within the tolerance; a line or zone vertex
+   * snaps silently within 0.5 m, and beyond that the user is asked first.
    */
   finishDrag(key: string, coordinates: LatLng | LatLng[], vertexIndex?: number): void {
     const element = this.collection.get(key);
     if (!element) return;
     if (isPoint(coordinates)) {
-      const target = this.snapIndex().nearest(coordinates, key);
+      const target = this.snapTarget(coordinates, 'marker', key);
       this.reshape(key, target ? target.at : coordinates);
       return;
     }
     this.reshape(key, coordinates, 'map.history.reshaped');
     if (vertexIndex === undefined) return;
     const vertex = coordinates[vertexIndex];
-    const target = vertex && this.snapIndex().nearest(vertex, key);
+    const subject = element.type === 'Zone' ? 'zone' : 'line';
+    const target = vertex && this.snapTarget(vertex, subject, key);
     if (!target) return;
     if (target.m <= 0.5) {
       this.snapVertex(key, vertexIndex, target.at);
@@ -382,6 +436,11 @@ export class Editor {
     this.set({ selection: keys });
   }
 
+  /** The element whose geometry the map hands out for editing now (null: none). */
+  setEditing(key: string | null): void {
+    if (this.get().editing !== key) this.set({ editing: key });
+  }
+
   setLayer(type: ElementTypeName, on: boolean): void {
     this.set({ layers: { ...this.get().layers, [type]: on } });
   }
@@ -405,4 +464,24 @@ export class Editor {
   templateOf(element: Pick<EditorElement, 'templateId' | 'type'>): ElementTemplate | undefined {
     return this.templatesById.get(element.templateId) ?? this.templates.get(element.type);
   }
+}
+
+/**
+ * The one mutation path never stores a vertex repeated right after itself (a snapped tap on
+ * the last point): paths lose the repeats, and a path left too short for its kind is dropped.
+ */
+function withoutRepeatedVertices(patch: Patch): Patch {
+  let changed = false;
+  const changes = patch.changes.flatMap((c) => {
+    const after = c.after;
+    if (!after || isPoint(after.coordinates)) return [c];
+    const ring = after.type === 'Zone';
+    const path = withoutRepeats(after.coordinates, ring);
+    if (path.length === after.coordinates.length) return [c];
+    changed = true;
+    if (path.length < (ring ? 3 : 2)) return [];
+    const coordinates = path;
+    return [{ ...c, after: { ...after, coordinates, attributes: withDerived(after.type, coordinates, after.attributes) } }];
+  });
+  return changed ? { ...patch, changes } : patch;
 }

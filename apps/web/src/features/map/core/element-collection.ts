@@ -16,6 +16,15 @@ export interface CollectionDiff {
 
 type Listener = (diff: CollectionDiff) => void;
 
+/** A saved delete, kept so that undoing it restores the same element (id and history). */
+interface Tombstone {
+  id: number;
+  /** The version the delete gave it. */
+  version: number;
+  fid: number;
+  unsavedContent?: boolean;
+}
+
 /**
  * The elements of the open cluster, keyed locally. It applies content changes and sets edit
  * statuses by the rules of SPEC §4; it knows nothing of the network or the map.
@@ -24,6 +33,7 @@ export class ElementCollection {
   private readonly byKey = new Map<string, EditorElement>();
   private readonly keyById = new Map<number, string>();
   private readonly keyByFid = new Map<number, string>();
+  private readonly tombstones = new Map<string, Tombstone>();
   private nextFid = 1;
   private listeners = new Set<Listener>();
   private batch: CollectionDiff | null = null;
@@ -114,6 +124,7 @@ export class ElementCollection {
     this.byKey.clear();
     this.keyById.clear();
     this.keyByFid.clear();
+    this.tombstones.clear();
     for (const e of elements) this.insert(this.fromServer(e));
     this.emit({ reset: true, upserted: [], removed: [] });
   }
@@ -123,6 +134,8 @@ export class ElementCollection {
     const current = this.byKey.get(key);
     if (!current) {
       if (!after) return;
+      const tombstone = this.tombstones.get(key);
+      if (tombstone && !this.keyById.has(tombstone.id)) return this.bringBack(key, tombstone, after, style);
       const created: EditorElement = {
         ...after,
         key,
@@ -143,20 +156,97 @@ export class ElementCollection {
         this.drop(current);
         return this.changed(current, true);
       }
+      // A restore not sent yet: the element simply stays deleted on the server.
+      if (current.status === 'restore' && !this.inFlight(current) && current.id !== null) {
+        this.drop(current);
+        this.tombstones.set(key, {
+          id: current.id,
+          version: current.version ?? 0,
+          fid: current.fid,
+          unsavedContent: current.unsavedContent,
+        });
+        return this.changed(current, true);
+      }
       next.status = 'delete';
+      if (current.status === 'edit') next.unsavedContent = true;
       this.byKey.set(key, next);
       return this.changed(next, true);
     }
     Object.assign(next, contentOf(after));
-    next.status = current.id === null ? 'create' : 'edit';
+    next.status = current.id === null ? 'create' : current.status === 'restore' ? 'restore' : 'edit';
+    if (next.status !== 'restore') next.unsavedContent = undefined;
     this.byKey.set(key, next);
     this.changed(next);
   }
 
+  /** Undo of a saved delete: the same element comes back, to be restored on the server. */
+  private bringBack(key: string, t: Tombstone, after: ElementContent, style: ElementStyle) {
+    this.tombstones.delete(key);
+    const restored: EditorElement = {
+      ...after,
+      key,
+      fid: t.fid,
+      id: t.id,
+      version: t.version,
+      status: 'restore',
+      rev: 1,
+      style,
+      unsavedContent: t.unsavedContent,
+    };
+    this.insert(restored);
+    this.changed(restored);
+  }
+
+  /** Whether a saved delete of this element is kept for undo. */
+  deletedOnServer(key: string): boolean {
+    return this.tombstones.has(key);
+  }
+
   /** Create requests in flight: a new element removed meanwhile must be deleted after. */
   private readonly creating = new Set<string>();
+  /** Restore requests in flight: a delete meanwhile must follow them. */
+  private readonly restoring = new Set<string>();
   inFlight(e: EditorElement) {
-    return this.creating.has(e.key);
+    return this.creating.has(e.key) || this.restoring.has(e.key);
+  }
+  markRestoring(keys: string[], on: boolean) {
+    for (const k of keys) {
+      if (on) this.restoring.add(k);
+      else this.restoring.delete(k);
+    }
+  }
+
+  /**
+   * A delete the server accepted at revision `rev`, giving the element `version`: it leaves
+   * the map but is kept for undo. Undone meanwhile, it must be restored on the server.
+   */
+  settleDelete(key: string, rev: number, ack: { id: number; version: number }): void {
+    const current = this.byKey.get(key);
+    if (!current) return;
+    if (current.status === 'delete') {
+      this.drop(current);
+      this.tombstones.set(key, {
+        id: ack.id,
+        version: ack.version,
+        fid: current.fid,
+        unsavedContent: current.unsavedContent,
+      });
+      return this.changed(current, true);
+    }
+    this.byKey.set(key, { ...current, version: ack.version, status: 'restore' });
+  }
+
+  /** A restore the server accepted: saved, or the changes since follow as an edit. */
+  settleRestore(key: string, rev: number, ack: { id: number; version: number }): void {
+    const current = this.byKey.get(key);
+    if (!current) return;
+    const next: EditorElement = { ...current, version: ack.version };
+    if (current.status === 'restore') {
+      next.status = current.rev === rev && !current.unsavedContent ? 'none' : 'edit';
+      next.unsavedContent = undefined;
+    }
+    this.byKey.set(key, next);
+    if (next.status !== 'delete') this.changed(next);
   }
   /** Marks creates sent (keeping the revision of each one's first sending) or answered. */
   markCreating(keys: string[], on: boolean) {
@@ -282,7 +372,10 @@ export class ElementCollection {
       fid: local?.fid ?? this.nextFid++,
       conflict: undefined,
     };
-    if (saved.id !== null && !local) {
+    if (saved.status === 'restore' && local) {
+      // Restored by someone else meanwhile: what is left is an edit of theirs.
+      Object.assign(restored, { status: 'edit', version: local.version });
+    } else if (saved.id !== null && !local && saved.status !== 'restore') {
       // Deleted on the server meanwhile: the edit comes back as a new element.
       Object.assign(restored, { id: null, version: null, status: 'create' });
     }

@@ -20,7 +20,7 @@ export interface SaveFailure {
 }
 
 export type SaveKind = 'markers' | 'cables' | 'zones';
-type Operation = 'create' | 'edit' | 'delete';
+type Operation = 'create' | 'restore' | 'edit' | 'delete';
 
 export interface SaveEvents {
   onState(state: SaveState, pending: number, message?: string): void;
@@ -120,14 +120,16 @@ export class SaveQueue {
             : null
           : e.status === 'delete'
             ? 'delete'
-            : 'edit';
+            : e.status === 'restore'
+              ? 'restore'
+              : 'edit';
       if (!op) continue;
       const id = `${op}:${e.type}`;
       const group = groups.get(id) ?? { op, items: [] };
       group.items.push(e);
       groups.set(id, group);
     }
-    const order: Operation[] = ['create', 'edit', 'delete'];
+    const order: Operation[] = ['create', 'restore', 'edit', 'delete'];
     const sorted = [...groups.values()].sort((a, b) => order.indexOf(a.op) - order.indexOf(b.op));
     for (const group of sorted) {
       this.report('saving');
@@ -152,15 +154,28 @@ export class SaveQueue {
       );
     const keys = sent.map((s) => s.key);
     if (op === 'create') this.collection.markCreating(keys, true);
+    if (op === 'restore') this.collection.markRestoring(keys, true);
+    const ids = sent.map((s) => s.id);
     try {
       if (op === 'create') settle(await this.gateway.create(segment, items.map(toCreateItem)));
       else if (op === 'edit') settle(await this.gateway.update(segment, items.map(toUpdateItem)));
-      else {
-        await this.gateway.remove(
-          segment,
-          sent.map((s) => s.id),
+      else if (op === 'restore') {
+        if (!this.gateway.restore) throw { status: 400, message: 'restore unavailable' };
+        const acks = await this.gateway.restore(segment, ids);
+        this.collection.batched(() =>
+          sent.forEach((s, i) => {
+            const ack = acks[i];
+            if (ack) this.collection.settleRestore(s.key, s.rev, ack);
+          }),
         );
-        settle(sent.map((s) => ({ id: s.id, version: s.version ?? 0 })));
+      } else {
+        await this.gateway.remove(segment, ids);
+        // The delete gave each element the version after the one it deleted.
+        this.collection.batched(() =>
+          sent.forEach((s) =>
+            this.collection.settleDelete(s.key, s.rev, { id: s.id, version: (s.version ?? 0) + 1 }),
+          ),
+        );
       }
       this.attempt = 0;
       this.events.onSaved(kindOf(first), items.length);
@@ -169,6 +184,7 @@ export class SaveQueue {
       return this.failed(op, items, kindOf(first), error as SaveFailure);
     } finally {
       if (op === 'create') this.collection.markCreating(keys, false);
+      if (op === 'restore') this.collection.markRestoring(keys, false);
     }
   }
 
