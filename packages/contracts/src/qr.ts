@@ -161,3 +161,53 @@ export type ScanTagBody = z.infer<typeof scanTagBody>;
 /** A tag's code: the prefix and its number, zero-padded (PBO00001). */
 export const tagCode = (prefix: string, seq: number) =>
   `${prefix.toUpperCase()}${String(seq).padStart(TAG_NUMBER_DIGITS, '0')}`;
+
+/**
+ * Who can open a tag's link, by the address PUBLIC_URL gives: 'this-computer' (localhost,
+ * 127.x, ::1, 0.0.0.0: no phone ever reaches it), 'local-network' (a private LAN address or a
+ * .local name: only phones on that network, and rarely a crew's on a pole), or 'public'.
+ */
+export type LinkReach = 'public' | 'local-network' | 'this-computer';
+
+export function linkReach(url: string): LinkReach {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return 'this-computer';
+  }
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    host === '0.0.0.0' ||
+    host === '::' ||
+    /^127\./.test(host)
+  ) {
+    return 'this-computer';
+  }
+  const privateV4 =
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^169\.254\./.test(host) ||
+    /^172\.(1[6-9]|2[0-9]|3[01])\./.test(host);
+  const privateV6 = /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+  const localName = host.endsWith('.local') || host.endsWith('.lan') || !host.includes('.');
+  return privateV4 || privateV6 || localName ? 'local-network' : 'public';
+}
+
+/** Where the tags' links point (GET /qrcode/link-base): the labels and spreadsheet warn if local. */
+export interface TagLinkBase {
+  publicUrl: string;
+  reach: LinkReach;
+}
+
+/** GET /qrcode/templates/{id}/labels/fit: what a layout cannot print whole, even shrunk. */
+export interface LabelsFit {
+  layout: LabelLayoutName;
+  /** The texts (template name, details, the longest code) cut on that stock, as written. */
+  notFitting: string[];
+  link: TagLinkBase;
+}
+
+export const labelsFitQuery = z.object({ layout: z.enum(LABEL_LAYOUT_NAMES).default('a4-21') });

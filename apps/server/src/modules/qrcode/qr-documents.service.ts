@@ -1,15 +1,32 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { elementTypeByName, type Locale, type TagDetail } from '@integration/contracts';
+import PDFDocument from 'pdfkit';
+import {
+  elementTypeByName,
+  linkReach,
+  tagCode,
+  type LabelsFit,
+  type Locale,
+  type TagLinkBase,
+} from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translate.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { LABEL_LAYOUTS, type LabelLayoutId } from './documents/label-layouts.ts';
-import { writeLabelsPdf, type LabelContent } from './documents/labels-pdf.ts';
+import {
+  labelTextBox,
+  pdfMeasure,
+  printableText,
+  writeLabelsPdf,
+  type LabelContent,
+} from './documents/labels-pdf.ts';
+import { detailText, layoutLabelText } from './documents/label-text.ts';
 import { writeTagsXlsx, type TagSheetRow } from './documents/tags-xlsx.ts';
 import type { QrTemplatesService } from './qr-templates.service.ts';
+import type { QrTemplateRecord } from './qr-templates.repository.ts';
 import { qrTagsRepository, type QrTagDocumentRow } from './qr-tags.repository.ts';
 import { tagLink } from './tag-link.ts';
+import { detailName, propertyName } from './tag-property-names.ts';
 
 /** Tags read from the database a page at a time, so a document of any size streams. */
 const PAGE = 1000;
@@ -23,9 +40,6 @@ export interface DocumentAnswer {
   count: number;
   stream: Readable;
 }
-
-const detailColumn = (d: TagDetail, locale: Locale) =>
-  d.property ?? translate(locale, 'qr.sheet.freeText', { id: d.ID });
 
 export function createQrDocumentsService(
   db: Database,
@@ -72,12 +86,56 @@ export function createQrDocumentsService(
   }
 
   const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+  const linkBase: TagLinkBase = { publicUrl, reach: linkReach(publicUrl) };
+
+  /** A label's details as printed: property names in the reader's language. */
+  const labelDetails = (template: QrTemplateRecord, locale: Locale) =>
+    template.tagDetails.map((d) => ({
+      property: d.property ? propertyName(d.property, locale) : '',
+      value: d.value,
+    }));
 
   return {
+    linkBase: () => linkBase,
+
+    /**
+     * What the labels of a template cannot print whole on `layout`, by the PDF's own rule and
+     * metrics: its name, its details, and its longest code (the last one handed out).
+     */
+    async labelsFit(
+      user: UserRecord,
+      id: number,
+      layout: LabelLayoutId,
+      locale: Locale,
+    ): Promise<LabelsFit> {
+      const template = await templates.readable(user, id);
+      const details = labelDetails(template, locale);
+      const content = {
+        code: tagCode(template.prefix, Math.max(template.index - 1, 1)),
+        templateName: template.name,
+        details,
+      };
+      const measure = pdfMeasure(new PDFDocument({ autoFirstPage: false }));
+      const { cut } = layoutLabelText(
+        measure,
+        printableText(content),
+        layout,
+        labelTextBox(LABEL_LAYOUTS[layout]),
+      );
+      const notFitting = cut.map((part) => {
+        if (part === 'code') return content.code;
+        if (part === 'name') return content.templateName;
+        const detail = details[Number(part.slice('detail:'.length))];
+        return detail ? detailText(detail) : '';
+      });
+      return { layout, notFitting, link: linkBase };
+    },
+
     async labelsPdf(
       user: UserRecord,
       id: number,
       query: { layout: LabelLayoutId; from?: number; to?: number; skip?: number },
+      locale: Locale,
     ): Promise<DocumentAnswer> {
       const template = await templates.readable(user, id);
       const from = query.from ?? 1;
@@ -93,10 +151,7 @@ export function createQrDocumentsService(
       if (query.layout === 'roll-50x30' && count > ROLL_LABELS_MAX) {
         throw new AppError(400, 'VALIDATION_ERROR', 'qr.rollTooLong', { max: ROLL_LABELS_MAX });
       }
-      const details = template.tagDetails.map((d) => ({
-        property: d.property ?? '',
-        value: d.value,
-      }));
+      const details = labelDetails(template, locale);
       async function* labels(): AsyncGenerator<LabelContent> {
         for await (const tag of tags(id, from, to)) {
           yield {
@@ -124,9 +179,9 @@ export function createQrDocumentsService(
 
     async tagsXlsx(user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> {
       const template = await templates.readable(user, id);
-      const columns = template.tagDetails.map((d) => detailColumn(d, locale));
+      const columns = template.tagDetails.map((d) => detailName(d, locale));
       const values = Object.fromEntries(
-        template.tagDetails.map((d) => [detailColumn(d, locale), d.value]),
+        template.tagDetails.map((d) => [detailName(d, locale), d.value]),
       );
       const elementType =
         elementTypeByName(template.elementType)?.displayName ?? template.elementType;

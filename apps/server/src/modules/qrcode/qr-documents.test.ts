@@ -6,7 +6,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { createTemplate, elementOf, firstTag, get, scan, tokens, useQrApp } from './qr.fixtures.ts';
+import type { LabelsFit, TagLinkBase } from '@integration/contracts';
+import {
+  createTemplate,
+  elementOf,
+  firstTag,
+  get,
+  scan,
+  t,
+  tokens,
+  useQrApp,
+} from './qr.fixtures.ts';
 
 useQrApp();
 
@@ -137,5 +147,52 @@ describe('GET /api/qrcode/templates/excel/:id', () => {
     expect(first['Scanned at']).toBeInstanceOf(Date);
     expect(Number(first.Latitude)).toBeCloseTo(pole.lat, 6);
     expect(row(3)).toMatchObject({ Scanned: 'No' });
+  });
+});
+
+describe('GET /api/qrcode/templates/:id/labels/fit and /api/qrcode/link-base', () => {
+  it('names what a stock cannot print whole, in the reader language, and where links point', async () => {
+    const long = 'Call NOC 0700 000 000 before opening, then again after closing: '.repeat(3);
+    const template = await createTemplate({
+      name: 'Poles extension',
+      tagDetails: [
+        { ID: 1, type: 'Attribute', property: 'Owner', value: 'Safaricom' },
+        { ID: 2, type: 'Free Text', property: null, value: long.trim() },
+      ],
+    });
+    const fit = async (layout: string, headers = {}) => {
+      const response = await t.app.inject({
+        url: `/api/qrcode/templates/${template.id}/labels/fit?layout=${layout}`,
+        headers: { authorization: `Bearer ${tokens.field}`, ...headers },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ data: LabelsFit }>().data;
+    };
+    // A sheet of 21 prints it all, shrunk; a label of 65 cannot hold the long free text.
+    const a421 = await fit('a4-21');
+    expect(a421.notFitting).toEqual([]);
+    expect(a421.link).toEqual({ publicUrl: 'http://localhost:3000', reach: 'this-computer' });
+    const a465 = await fit('a4-65', { 'accept-language': 'fr' });
+    expect(a465.notFitting).toEqual([long.trim()]);
+    expect(a465.layout).toBe('a4-65');
+
+    const base = await get('/api/qrcode/link-base', tokens.viewer);
+    expect(base.json<{ data: TagLinkBase }>().data.reach).toBe('this-computer');
+    expect((await get('/api/qrcode/link-base', '')).statusCode).toBe(401);
+    expect(
+      (await get(`/api/qrcode/templates/${template.id}/labels/fit?layout=a3`)).statusCode,
+    ).toBe(400);
+  });
+
+  it.skipIf(!POPPLER)('prints property names in the reader language', async () => {
+    const template = await createTemplate({
+      tagDetails: [{ ID: 1, type: 'Attribute', property: 'Owner', value: 'Safaricom' }],
+    });
+    const response = await t.app.inject({
+      url: `/api/qrcode/templates/generate/${template.id}?layout=roll-50x30&to=1`,
+      headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'fr' },
+    });
+    const [page] = await pagesOf(response.rawPayload);
+    expect(page).toMatch(/Propriétaire:\s+Safaricom/);
   });
 });

@@ -6,6 +6,7 @@ import {
   TAG_PHOTO_MAX_BYTES,
   createQrTemplateBody,
   idParams,
+  labelsFitQuery,
   labelsQuery,
   nearbyQuery,
   paramId,
@@ -122,9 +123,35 @@ export function qrcodeRoutes(
       async (request, reply) =>
         sendDocument(
           reply,
-          await documents.labelsPdf(requireUser(request), request.params.id, request.query),
+          await documents.labelsPdf(
+            requireUser(request),
+            request.params.id,
+            request.query,
+            requestLocale(request),
+          ),
         ),
     );
+
+    // Asked by the labels dialog before printing: what the chosen stock cannot print whole,
+    // and where the QR links point (a local PUBLIC_URL is warned about).
+    api.get(
+      '/qrcode/templates/:id/labels/fit',
+      { schema: { tags, params: idParams, querystring: labelsFitQuery } },
+      async (request) => ({
+        status: true,
+        data: await documents.labelsFit(
+          requireUser(request),
+          request.params.id,
+          request.query.layout,
+          requestLocale(request),
+        ),
+      }),
+    );
+
+    api.get('/qrcode/link-base', { schema: { tags } }, async (request) => {
+      requireUser(request);
+      return { status: true, data: documents.linkBase() };
+    });
 
     api.get(
       '/qrcode/templates/excel/:id',
