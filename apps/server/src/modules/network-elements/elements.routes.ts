@@ -144,16 +144,38 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
   }));
 
   api.post(`${base}/:id/restore`, { schema: { tags, params: idParams } }, async (request) => {
-    const element = await elements.restore(requireUser(request), type, request.params.id);
+    const [element] = await elements.restore(requireUser(request), type, [request.params.id], true);
     return {
       status: true,
       data: element,
       message: translate(requestLocale(request), 'elements.restored', {
         type: type.displayName,
-        name: element.name,
+        name: element?.name ?? '',
       }),
     };
   });
+
+  // An undone multi-delete: one answer per item, in the order asked.
+  api.post(
+    `${base}/restore/multiple`,
+    { schema: { tags, body: deleteMultipleBody } },
+    async (request) => {
+      const restored = await elements.restore(requireUser(request), type, request.body.data);
+      return {
+        status: true,
+        data: restored.map((e) => ({
+          id: e.id,
+          name: e.name,
+          version: e.version,
+          clusterId: e.clusterId,
+          templateId: e.templateId,
+          networkElementId: e.networkElementId,
+          updatedById: e.updatedById,
+          updatedAt: e.updatedAt,
+        })),
+      };
+    },
+  );
 
   api.post(
     `${base}/:id`,

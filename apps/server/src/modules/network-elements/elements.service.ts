@@ -14,7 +14,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { isDeadlock } from '../../db/errors.ts';
 import { lockRow } from '../../db/row-lock.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertAdmin, visibleProject } from '../access/access.ts';
+import { visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
 import type { UserRecord } from '../users/users.repository.ts';
@@ -401,32 +401,76 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
       });
     },
 
-    /** Brings a deleted element back (admins only). */
-    async restore(user: UserRecord, type: ElementType, id: number): Promise<MapElement> {
-      assertAdmin(user);
+    /**
+     * Brings deleted elements back, the same ids and history (an undone delete): for whoever
+     * may edit their clusters, as a delete is. One transaction: all come back, or none.
+     */
+    async restore(
+      user: UserRecord,
+      type: ElementType,
+      ids: number[],
+      single = false,
+    ): Promise<MapElement[]> {
+      assertMayWriteElements(user);
       return retrying(async (tx, note) => {
-        const fact = await repo.oneFacts(tx, id);
-        if (!fact || fact.type !== type.internalName) throw elementNotFound(type, id);
-        if (!fact.deleted)
-          throw new AppError(409, 'CONFLICT', 'elements.notDeleted', {
-            type: type.displayName,
-            id,
+        const facts = await Promise.all(ids.map((id) => repo.oneFacts(tx, id)));
+        const problems: IndexedProblem[] = [];
+        facts.forEach((fact, index) => {
+          const id = ids[index] ?? 0;
+          if (!fact || fact.type !== type.internalName) {
+            problems.push({
+              index,
+              field: 'id',
+              key: 'elements.notFound',
+              vars: { type: type.displayName, id },
+            });
+          }
+        });
+        if (single && problems.length) throw elementNotFound(type, ids[0] ?? 0);
+        const found = facts.flatMap((f) => (f && f.type === type.internalName ? [f] : []));
+        // The elements must be the user's to change before anything else is said of them.
+        const clusters = await assertEditable(
+          tx,
+          user,
+          found.map((f) => f.clusterId),
+        );
+        facts.forEach((fact, index) => {
+          if (!fact || fact.type !== type.internalName || fact.deleted) return;
+          if (single) {
+            throw new AppError(409, 'CONFLICT', 'elements.notDeleted', {
+              type: type.displayName,
+              id: fact.id,
+            });
+          }
+          problems.push({
+            index,
+            field: 'deleted',
+            key: 'elements.notDeleted',
+            vars: { type: type.displayName, id: fact.id },
           });
-        const items = [{ id, version: fact.version }];
+        });
+        if (problems.length) throw itemsInvalid(problems, single);
+        const items = found.map((f) => ({ id: f.id, version: f.version }));
         await assertAllWritten(tx, await repo.setDeleted(tx, items, false, user.id), items);
-        await touchProjects(tx, [fact.projectId]);
-        const [element] = JSON.parse(await repo.byIdsJson(tx, [id])) as MapElement[];
-        if (!element) throw elementNotFound(type, id);
+        await touchProjects(
+          tx,
+          [...clusters.values()].map((c) => c.projectId),
+        );
+        const elements = JSON.parse(await repo.byIdsJson(tx, ids)) as MapElement[];
+        const factOf = new Map(found.map((f) => [f.id, f]));
         note({
           cause: 'restore',
           by: byOf(user),
-          at: element.updatedAt,
-          changed: [
-            { id, version: element.version, clusterId: fact.clusterId, projectId: fact.projectId },
-          ],
+          at: elements[0]?.updatedAt ?? new Date().toISOString(),
+          changed: elements.map((e) => ({
+            id: e.id,
+            version: e.version,
+            clusterId: e.clusterId,
+            projectId: factOf.get(e.id)?.projectId ?? 0,
+          })),
           deleted: [],
         });
-        return element;
+        return elements;
       });
     },
 

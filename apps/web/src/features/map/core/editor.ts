@@ -481,7 +481,16 @@ function withoutRepeatedVertices(patch: Patch): Patch {
     changed = true;
     if (path.length < (ring ? 3 : 2)) return [];
     const coordinates = path;
-    return [{ ...c, after: { ...after, coordinates, attributes: withDerived(after.type, coordinates, after.attributes) } }];
+    return [
+      {
+        ...c,
+        after: {
+          ...after,
+          coordinates,
+          attributes: withDerived(after.type, coordinates, after.attributes),
+        },
+      },
+    ];
   });
   return changed ? { ...patch, changes } : patch;
 }

@@ -135,7 +135,8 @@ export class ElementCollection {
     if (!current) {
       if (!after) return;
       const tombstone = this.tombstones.get(key);
-      if (tombstone && !this.keyById.has(tombstone.id)) return this.bringBack(key, tombstone, after, style);
+      if (tombstone && !this.keyById.has(tombstone.id))
+        return this.bringBack(key, tombstone, after, style);
       const created: EditorElement = {
         ...after,
         key,
@@ -173,7 +174,8 @@ export class ElementCollection {
       return this.changed(next, true);
     }
     Object.assign(next, contentOf(after));
-    next.status = current.id === null ? 'create' : current.status === 'restore' ? 'restore' : 'edit';
+    next.status =
+      current.id === null ? 'create' : current.status === 'restore' ? 'restore' : 'edit';
     if (next.status !== 'restore') next.unsavedContent = undefined;
     this.byKey.set(key, next);
     this.changed(next);
