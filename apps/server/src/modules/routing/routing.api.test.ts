@@ -71,6 +71,10 @@ describe('POST /routes/compute', () => {
     // CBD-01's poles and cables are cheaper than trenching: the route uses them.
     expect(aerial + cable + duct).toBeGreaterThan(0);
     expect(best.cost).toBeCloseTo(aerial * 4 + duct * 6 + cable * 3 + trench * 25, -1);
+    // In the currency of the project's country (Camusat Kenya), never a bare figure.
+    expect(response.json<{ data: { currency: string | null } }>().data.currency).toBe('KES');
+    const routes = response.json<{ data: { routes: ComputedRoute[] } }>().data.routes;
+    expect(new Set(routes.map((r) => r.polyline)).size).toBe(routes.length);
   });
 
   it('does not follow the cable being routed itself (excludeElementId)', async () => {

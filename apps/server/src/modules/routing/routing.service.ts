@@ -18,6 +18,7 @@ import { forbidden } from '../../http/app-error.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { GraphCache } from './graph-cache.ts';
 import { infrastructureGraph } from './infrastructure-graph.ts';
+import { currencyOfCountry } from './currency.ts';
 import { distinctRoutes } from './distinct-routes.ts';
 import { externalRoutes, type RoutingEngine } from './external-routing.ts';
 import { withoutSource } from './road-graph.ts';
@@ -27,6 +28,13 @@ import { planRoutes, profileGraph, RoutePlanError, type ProfileGraph } from './r
 import { twoWheelerGraph } from './two-wheeler-graph.ts';
 
 type ComputeBody = z.output<typeof computeRouteBody>;
+
+/**
+ * Note: `currency` (ISO 4217, null when the project's country is unknown) goes beyond the
+ * contract's ComputeRouteResult and RoutingSettings until they name it (issue 24).
+ */
+export type RouteAnswer = ComputeRouteResult & { currency: string | null };
+export type SettingsAnswer = RoutingSettings & { currency: string | null };
 
 const projectNotFound = (id: number) =>
   new AppError(404, 'NOT_FOUND', 'routing.projectNotFound', { id });
@@ -133,6 +141,34 @@ export function createRoutingService(
     );
   }
 
+  /** The routes through the body's points, best first, each path once. */
+  async function routesOf(body: ComputeBody): Promise<ComputeRouteResult> {
+    const points: LatLng[] = [body.origin, ...(body.waypoints ?? []), body.destination];
+    if (body.profile === 'two-wheeler' && options.routingUrl) {
+      const engine = options.routingEngine ?? 'osrm';
+      return {
+        routes: distinctRoutes(
+          await externalRoutes(engine, options.routingUrl, points, body.alternatives),
+        ),
+      };
+    }
+    const cached = await graphOf(body.projectId, body);
+    const graph =
+      body.profile === 'infrastructure' && body.excludeElementId !== undefined
+        ? { ...cached, graph: withoutSource(cached.graph, body.excludeElementId) }
+        : cached;
+    try {
+      return {
+        routes: distinctRoutes(
+          planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),
+        ),
+      };
+    } catch (error) {
+      if (error instanceof RoutePlanError) throw planProblem(error);
+      throw error;
+    }
+  }
+
   async function assertCanEdit(user: UserRecord, projectId: number) {
     await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
     if (!(await canEditProject(db, user, projectId))) throw forbidden();
@@ -142,32 +178,10 @@ export function createRoutingService(
     graphs,
 
     /** POST /routes/compute: routes best first (SPEC §7's routes service, issue 18). */
-    async compute(user: UserRecord, body: ComputeBody): Promise<ComputeRouteResult> {
+    async compute(user: UserRecord, body: ComputeBody): Promise<RouteAnswer> {
       await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
-      const points: LatLng[] = [body.origin, ...(body.waypoints ?? []), body.destination];
-      if (body.profile === 'two-wheeler' && options.routingUrl) {
-        const engine = options.routingEngine ?? 'osrm';
-        return {
-          routes: distinctRoutes(
-            await externalRoutes(engine, options.routingUrl, points, body.alternatives),
-          ),
-        };
-      }
-      const cached = await graphOf(body.projectId, body);
-      const graph =
-        body.profile === 'infrastructure' && body.excludeElementId !== undefined
-          ? { ...cached, graph: withoutSource(cached.graph, body.excludeElementId) }
-          : cached;
-      try {
-        return {
-          routes: distinctRoutes(
-            planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),
-          ),
-        };
-      } catch (error) {
-        if (error instanceof RoutePlanError) throw planProblem(error);
-        throw error;
-      }
+      const currency = currencyOfCountry(await roads.countryOfProject(db, body.projectId));
+      return { ...(await routesOf(body)), currency };
     },
 
     /** GET /routes/network/{projectId}: readers of the project. */
@@ -192,9 +206,12 @@ export function createRoutingService(
     /** Planners of the project and admins may load roads and change settings. */
     assertCanEdit,
 
-    async settings(user: UserRecord, projectId: number): Promise<RoutingSettings> {
+    async settings(user: UserRecord, projectId: number): Promise<SettingsAnswer> {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
-      return effectiveSettings((await roads.stamp(db, projectId)).overrides);
+      return {
+        ...effectiveSettings((await roads.stamp(db, projectId)).overrides),
+        currency: currencyOfCountry(await roads.countryOfProject(db, projectId)),
+      };
     },
 
     async saveSettings(
