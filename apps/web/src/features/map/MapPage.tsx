@@ -60,7 +60,8 @@ export function MapPage() {
         projectZoom={project.data.zoom || DEFAULT_PROJECT_ZOOM}
         basemaps={basemaps.data}
         requestedMapType={params.get('mapType')}
-        requestedTool={params.get('tool')}
+        // A read-only map never starts on a drawing tool, whatever the address asks.
+        requestedTool={cluster.data.canEdit === false ? null : params.get('tool')}
         requestedElement={Number(params.get('element')) || null}
       />
     </Box>

@@ -2,21 +2,25 @@ import { NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { AttributeDefinition, AttributeValue } from '@integration/contracts';
 import { decoded } from '../adapter/element-features.ts';
+import { displayCoordinates } from './coordinates-display.ts';
 
 interface Props {
   definition: AttributeDefinition;
   value: AttributeValue;
   onChange(value: AttributeValue): void;
+  /** Shown, not editable: a user who may not edit the cluster reads the values. */
+  readOnly?: boolean;
 }
 
 /** One attribute, edited by its input type (SPEC §3: dropdown and place values are JSON). */
-export function AttributeField({ definition, value, onChange }: Props) {
+export function AttributeField({ definition, value, onChange, readOnly = false }: Props) {
   const { t } = useTranslation();
   const label = definition.name;
   const common = {
     label,
-    required: definition.required,
+    required: definition.required && !readOnly,
     disabled: definition.derived,
+    readOnly,
     description: definition.derived ? t('map.detail.derived') : undefined,
   };
   switch (definition.inputType) {
@@ -46,7 +50,7 @@ export function AttributeField({ definition, value, onChange }: Props) {
       return (
         <Switch
           label={label}
-          disabled={definition.derived}
+          disabled={definition.derived || readOnly}
           checked={value === true || value === 'true'}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
@@ -76,7 +80,12 @@ export function AttributeField({ definition, value, onChange }: Props) {
       return (
         <TextInput
           {...common}
-          value={String(value ?? '')}
+          value={
+            // Shown rounded; the server derives Coordinates from the geometry whatever is sent.
+            definition.name === 'Coordinates'
+              ? displayCoordinates(String(value ?? ''))
+              : String(value ?? '')
+          }
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

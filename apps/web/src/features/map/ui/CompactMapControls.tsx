@@ -63,11 +63,18 @@ export function CompactMapControls({
             icon={IconStack2}
             onClick={() => setSheet(true)}
           />
-          {COMMON_MODES.map((mode) => (
+          {bar.modes(COMMON_MODES).map((mode) => (
             <ToolButton key={mode} {...bar.mode(mode)} />
           ))}
-          <ToolButton {...bar.draw('marker')} />
-          <ToolButton {...bar.undo} />
+          {bar.canEdit ? (
+            <>
+              <ToolButton {...bar.draw('marker')} />
+              <ToolButton {...bar.undo} />
+            </>
+          ) : (
+            // A field crew's phone: measuring a distance is one tap, like Get Info.
+            <ToolButton {...bar.measure('distance')} />
+          )}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon size="lg" variant="subtle" aria-label={t('map.toolbar.more')}>
@@ -75,19 +82,23 @@ export function CompactMapControls({
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown mah="70dvh" style={{ overflowY: 'auto' }}>
-              <Menu.Label>{t('map.toolbar.label')}</Menu.Label>
-              {MORE_MODES.map((mode) => (
-                <MoreItem key={mode} {...bar.mode(mode)} />
-              ))}
-              <Menu.Label>{t('map.draw.label')}</Menu.Label>
-              {MORE_DRAW.map((tool) => (
-                <MoreItem key={tool} {...bar.draw(tool)} />
-              ))}
+              {bar.canEdit ? (
+                <>
+                  <Menu.Label>{t('map.toolbar.label')}</Menu.Label>
+                  {bar.modes(MORE_MODES).map((mode) => (
+                    <MoreItem key={mode} {...bar.mode(mode)} />
+                  ))}
+                  <Menu.Label>{t('map.draw.label')}</Menu.Label>
+                  {MORE_DRAW.map((tool) => (
+                    <MoreItem key={tool} {...bar.draw(tool)} />
+                  ))}
+                </>
+              ) : null}
               <Menu.Label>{t('map.tools.label')}</Menu.Label>
-              {MEASURE.map((tool) => (
+              {MEASURE.filter((tool) => bar.canEdit || tool !== 'distance').map((tool) => (
                 <MoreItem key={tool} {...bar.measure(tool)} />
               ))}
-              <MoreItem {...bar.redo} />
+              {bar.canEdit ? <MoreItem {...bar.redo} /> : null}
             </Menu.Dropdown>
           </Menu>
         </Group>
@@ -96,14 +107,16 @@ export function CompactMapControls({
         <Box style={{ flex: 1, minWidth: 0 }}>
           <ElementSearch w="100%" />
         </Box>
-        <PointTypeSelect
-          w={130}
-          value={pointType}
-          onChange={(next) => {
-            onPointType(next);
-            bar.choosePointType(next);
-          }}
-        />
+        {bar.canEdit ? (
+          <PointTypeSelect
+            w={130}
+            value={pointType}
+            onChange={(next) => {
+              onPointType(next);
+              bar.choosePointType(next);
+            }}
+          />
+        ) : null}
       </Group>
       <Drawer
         opened={sheet}
@@ -119,7 +132,7 @@ export function CompactMapControls({
       >
         <Stack gap="md" pb="md">
           <LayerControls columns={2} title={false} />
-          <SnapControl />
+          {bar.canEdit ? <SnapControl /> : null}
           {files}
         </Stack>
       </Drawer>

@@ -19,6 +19,7 @@ import {
 import type { EditorElement } from '../core/editor-element.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 import { AttributeField } from './AttributeField.tsx';
+import { useNamePreview } from './name-preview.ts';
 
 /**
  * The generic detail modal (SPEC §2): the element's attributes, editable by input type.
@@ -38,7 +39,12 @@ export function ElementDetailModal() {
 function DetailForm({ element, onClose: close }: { element: EditorElement; onClose(): void }) {
   const { t } = useTranslation();
   const { editor } = useMapSession();
-  const [name, setName] = useState(element.name);
+  const canEdit = useEditorState((s) => s.canEdit);
+  // The name the user typed, else the element's own: a new element is named by the server
+  // once saved, and the field shows that name as soon as it arrives, as the title does.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const name = typedName ?? element.name;
+  const preview = useNamePreview(element.type);
   const [values, setValues] = useState<Record<string, ElementAttribute['value']>>(() =>
     Object.fromEntries(element.attributes.map((a) => [a.name, a.value])),
   );
@@ -78,7 +84,7 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save();
+          if (canEdit) save();
         }}
       >
         <Stack>
@@ -93,23 +99,44 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
           {element.problem ? (
             <Alert color="red">{t('map.detail.problem', { message: element.problem })}</Alert>
           ) : null}
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label="Name"
+            value={name}
+            readOnly={!canEdit}
+            placeholder={
+              element.name || !preview ? undefined : t('map.access.namedOnSave', { name: preview })
+            }
+            onChange={(e) => setTypedName(e.currentTarget.value)}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {definitions.map((d) => (
               <AttributeField
                 key={d.name}
                 definition={d}
                 value={values[d.name] ?? ''}
+                readOnly={!canEdit}
                 onChange={(value) => setValues((v) => ({ ...v, [d.name]: value }))}
               />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('map.detail.cancel')}
-            </Button>
-            <Button type="submit">{t('map.detail.save')}</Button>
-          </Group>
+          {canEdit ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('map.detail.cancel')}
+              </Button>
+              <Button type="submit">{t('map.detail.save')}</Button>
+            </Group>
+          ) : (
+            // Read-only: the values are shown, nothing can be saved.
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {t('map.access.readOnlyDetail')}
+              </Text>
+              <Button variant="default" onClick={close}>
+                {t('common.close')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

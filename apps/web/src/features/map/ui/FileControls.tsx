@@ -22,20 +22,24 @@ export function FileControls({
   const [importing, setImporting] = useState(false);
   const selection = useEditorState((s) => s.selection);
   const layers = useEditorState((s) => s.layers);
+  // Importing adds elements, so it needs the right to edit; anyone who reads may export.
+  const canEdit = useEditorState((s) => s.canEdit);
   const selectedIds = selection.flatMap((k) => editor.collection.get(k)?.id ?? []);
   const visibleTypes = (Object.keys(layers) as ElementTypeName[])
     .filter((type) => layers[type])
     .flatMap((type) => elementTypeByName(type)?.segment ?? []);
   return (
     <Group gap={4} wrap="nowrap">
-      <Button
-        size="sm"
-        variant="default"
-        leftSection={<IconFileImport size={16} />}
-        onClick={() => setImporting(true)}
-      >
-        {t('map.tools.import')}
-      </Button>
+      {canEdit ? (
+        <Button
+          size="sm"
+          variant="default"
+          leftSection={<IconFileImport size={16} />}
+          onClick={() => setImporting(true)}
+        >
+          {t('map.tools.import')}
+        </Button>
+      ) : null}
       <ExportMenu
         clusterId={clusterId}
         clusterName={clusterName}
@@ -43,7 +47,7 @@ export function FileControls({
         visibleTypes={visibleTypes}
       />
       <ImportWizard
-        opened={importing}
+        opened={importing && canEdit}
         onClose={() => {
           setImporting(false);
           controller.preview(null);

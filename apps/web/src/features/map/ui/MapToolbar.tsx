@@ -28,35 +28,45 @@ export function MapToolbar({
 }) {
   const { t } = useTranslation();
   const bar = useToolbar(pointType);
+  // A read-only map keeps what reads: Get Info, the measuring tools (and search, layers and
+  // export beside the toolbar); nothing that would be refused on save is offered.
   return (
     <Paper shadow="sm" p={4} radius="md" withBorder>
       <Group gap={2} wrap="wrap">
         <Group gap={2} role="toolbar" aria-label={t('map.toolbar.label')}>
-          {MODES.map((mode) => (
+          {bar.modes(MODES).map((mode) => (
             <ToolButton key={mode} {...bar.mode(mode)} />
           ))}
         </Group>
-        <Divider orientation="vertical" />
-        <Group gap={2} role="toolbar" aria-label={t('map.draw.label')}>
-          {DRAW.map((tool) => (
-            <ToolButton key={tool} {...bar.draw(tool)} />
-          ))}
-          <PointTypeSelect
-            value={pointType}
-            onChange={(next) => {
-              onPointType(next);
-              bar.choosePointType(next);
-            }}
-          />
-          <SnapControl />
-        </Group>
+        {bar.canEdit ? (
+          <>
+            <Divider orientation="vertical" />
+            <Group gap={2} role="toolbar" aria-label={t('map.draw.label')}>
+              {DRAW.map((tool) => (
+                <ToolButton key={tool} {...bar.draw(tool)} />
+              ))}
+              <PointTypeSelect
+                value={pointType}
+                onChange={(next) => {
+                  onPointType(next);
+                  bar.choosePointType(next);
+                }}
+              />
+              <SnapControl />
+            </Group>
+          </>
+        ) : null}
         <Divider orientation="vertical" />
         <Group gap={2} role="toolbar" aria-label={t('map.tools.label')}>
           {MEASURE.map((tool) => (
             <ToolButton key={tool} {...bar.measure(tool)} />
           ))}
-          <ToolButton {...bar.undo} />
-          <ToolButton {...bar.redo} />
+          {bar.canEdit ? (
+            <>
+              <ToolButton {...bar.undo} />
+              <ToolButton {...bar.redo} />
+            </>
+          ) : null}
         </Group>
       </Group>
     </Paper>

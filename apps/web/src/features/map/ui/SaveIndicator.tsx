@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEditorState, useMapSession } from './editor-context.ts';
+import { UnsavableChanges } from './UnsavableChanges.tsx';
 
 const COLOURS = {
   saved: 'teal',
@@ -15,9 +16,7 @@ export function SaveIndicator() {
   const { t } = useTranslation();
   const { editor } = useMapSession();
   const save = useEditorState((s) => s.save);
-  const refused = useEditorState(
-    (s) => (s.revision, [...editor.collection.all()].filter((e) => e.problem).length),
-  );
+  const canEdit = useEditorState((s) => s.canEdit);
   const text =
     save.state === 'saved'
       ? t('map.save.saved')
@@ -29,7 +28,7 @@ export function SaveIndicator() {
             ? t('map.save.error', { count: save.pending, message: save.message ?? '' })
             : t('map.save.pending', { count: save.pending });
   return (
-    <Paper shadow="sm" p={6} radius="md" withBorder>
+    <Paper shadow="sm" p={6} radius="md" withBorder maw="calc(100vw - 16px)">
       <Group gap="xs" wrap="nowrap">
         <Badge
           role="status"
@@ -39,15 +38,12 @@ export function SaveIndicator() {
           variant="light"
           size="lg"
           tt="none"
+          style={{ minWidth: 0 }}
         >
           {text}
         </Badge>
-        {refused > 0 ? (
-          <Badge color="red" variant="light" size="lg" tt="none">
-            {t('map.save.refused', { count: refused })}
-          </Badge>
-        ) : null}
-        {save.state === 'offline' || save.state === 'error' ? (
+        <UnsavableChanges />
+        {canEdit && (save.state === 'offline' || save.state === 'error') ? (
           <Button size="compact-xs" variant="light" onClick={() => void editor.saveNow()}>
             {t('map.save.retry')}
           </Button>

@@ -57,6 +57,17 @@ function isActive(interaction: Interaction, kind: Interaction['kind'], id: strin
   return false;
 }
 
+/**
+ * The toolbar modes a read-only map keeps (viewers, field users, planners of another
+ * cluster): finding things and reading them. Everything that changes an element is left out
+ * rather than shown and then refused by the server.
+ */
+export const READ_ONLY_MODES: readonly ToolbarMode[] = ['getInfo'];
+
+/** Whether a user who may (not) edit sees this toolbar mode. */
+export const modeShown = (mode: ToolbarMode, canEdit: boolean) =>
+  canEdit || READ_ONLY_MODES.includes(mode);
+
 /** A tool as a button or a menu item shows it. */
 export interface Tool {
   label: string;
@@ -76,7 +87,12 @@ export function useToolbar(pointType: ElementTypeName) {
   const interaction = useEditorState((s) => s.interaction);
   const canUndo = useEditorState((s) => s.canUndo);
   const canRedo = useEditorState((s) => s.canRedo);
+  const canEdit = useEditorState((s) => s.canEdit);
   return {
+    /** False on a read-only map: drawing, editing modes, undo and redo are not shown. */
+    canEdit,
+    /** The modes this user sees, in the order given. */
+    modes: (modes: readonly ToolbarMode[]) => modes.filter((m) => modeShown(m, canEdit)),
     mode: (mode: ToolbarMode): Tool => ({
       label: t(`map.toolbar.${mode}`),
       icon: MODES[mode],
@@ -87,12 +103,14 @@ export function useToolbar(pointType: ElementTypeName) {
       label: t(`map.draw.${tool}`),
       icon: DRAW[tool],
       active: tool === 'none' ? interaction.kind === 'idle' : isActive(interaction, 'draw', tool),
-      onClick: () =>
+      onClick: () => {
+        if (!canEdit) return;
         editor.setInteraction(
           tool === 'none' || isActive(interaction, 'draw', tool)
             ? { kind: 'idle' }
             : { kind: 'draw', tool, pointType },
-        ),
+        );
+      },
     }),
     measure: (tool: MeasureTool): Tool => ({
       label: t(`map.tools.${tool}`),
