@@ -27,7 +27,7 @@ const DEMO_TEMPLATES = [
     scanned: 4,
     details: [
       { ID: 1, type: 'Attribute', property: 'Owner', value: 'Safaricom' },
-      { ID: 2, type: 'Free Text', property: null, value: 'Call NOC before opening' },
+      { ID: 2, type: 'Free Text', property: null, value: 'Call NOC 0700 000 000 before opening' },
     ],
   },
 ] as const;

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Radio, Stack } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, NumberInput, Radio, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   DIALOG_WIDTH,
   LABEL_LAYOUT_NAMES,
@@ -8,7 +9,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTEGER_INPUT } from './integer-input.ts';
-import type { LabelOptions } from './qr.api.ts';
+import { LinkReachWarning } from './LinkReachWarning.tsx';
+import { qrApi, qrKeys, type LabelOptions } from './qr.api.ts';
 
 /** Labels per sheet of each layout: `skip` leaves at most a sheet less one blank. */
 const PER_SHEET: Record<LabelLayoutName, number> = { 'a4-21': 21, 'a4-65': 65, 'roll-50x30': 1 };
@@ -32,6 +34,13 @@ export function LabelsDialog({
   const [to, setTo] = useState<number | string>('');
   const [skip, setSkip] = useState<number | string>(0);
   const last = (template?.index ?? 1) - 1;
+  // Asked again per stock: the server measures with the PDF's own fonts and rule.
+  const fit = useQuery({
+    queryKey: qrKeys.fit(template?.id ?? 0, layout),
+    queryFn: () => qrApi.labelsFit(template?.id ?? 0, layout),
+    enabled: template !== null,
+  });
+  const notFitting = fit.data?.notFitting ?? [];
 
   return (
     <Modal
@@ -81,6 +90,19 @@ export function LabelsDialog({
             {...INTEGER_INPUT}
           />
         </Group>
+        {notFitting.length > 0 && (
+          <Alert color="orange" variant="light" title={t('qr.notFitting.title')} role="alert">
+            <Text size="sm">{t('qr.notFitting.body')}</Text>
+            <List size="sm" mt={4}>
+              {notFitting.map((text) => (
+                <List.Item key={text} style={{ overflowWrap: 'anywhere' }}>
+                  {text}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <LinkReachWarning link={fit.data?.link} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}

@@ -22,6 +22,7 @@ import { LabelsDialog } from './LabelsDialog.tsx';
 import { qrApi, qrKeys } from './qr.api.ts';
 import { tagModalMode, type TagModalMode } from './tag-modal-mode.ts';
 import { TagGenerationModal } from './TagGenerationModal.tsx';
+import { SpreadsheetLinkDialog } from './SpreadsheetLinkDialog.tsx';
 import { TemplateTagsPanel } from './TemplateTagsPanel.tsx';
 import { useDocumentDownload } from './useDocumentDownload.ts';
 
@@ -50,7 +51,13 @@ export function QrListPage() {
   const [shownId, setShownId] = useState<number | null>(null);
   const [labelsOf, setLabelsOf] = useState<QrTemplate | null>(null);
   const [toDelete, setToDelete] = useState<QrTemplate | null>(null);
+  const [exportOf, setExportOf] = useState<QrTemplate | null>(null);
   const download = useDocumentDownload();
+  const linkBase = useQuery({ queryKey: qrKeys.linkBase, queryFn: qrApi.linkBase });
+  const exportSpreadsheet = (q: QrTemplate) =>
+    void download.run(q.name, 'excel', (progress, signal) =>
+      qrApi.spreadsheet(q.id, progress, signal),
+    );
   const canEdit = ['admin', 'planner'].includes(session.user()?.role ?? '');
   const isAdmin = session.user()?.role === 'admin';
 
@@ -159,7 +166,10 @@ export function QrListPage() {
             { header: t('qr.listName'), primary: true, cell: (q) => q.name },
             {
               header: t('qr.elementType'),
-              cell: (q) => elementTypeByName(q.elementType)?.displayName ?? q.elementType,
+              cell: (q) =>
+                t(`map.types.${q.elementType}`, {
+                  defaultValue: elementTypeByName(q.elementType)?.displayName ?? q.elementType,
+                }),
             },
             { header: t('qr.prefix'), cell: (q) => q.prefix },
             { header: t('qr.numberOfTags'), cell: (q) => q.noOfTags },
@@ -219,9 +229,10 @@ export function QrListPage() {
                     disabled={download.state !== null}
                     aria-label={t('qr.excel', { name: q.name })}
                     onClick={() =>
-                      void download.run(q.name, 'excel', (progress, signal) =>
-                        qrApi.spreadsheet(q.id, progress, signal),
-                      )
+                      // Links phones cannot open are said before the sheet is made.
+                      linkBase.data && linkBase.data.reach !== 'public'
+                        ? setExportOf(q)
+                        : exportSpreadsheet(q)
                     }
                   >
                     {t('qr.excelShort')}
@@ -273,6 +284,15 @@ export function QrListPage() {
               qrApi.labelsPdf(q.id, options, progress, signal),
             );
           }
+        }}
+      />
+      <SpreadsheetLinkDialog
+        link={linkBase.data}
+        opened={exportOf !== null}
+        onCancel={() => setExportOf(null)}
+        onExport={() => {
+          if (exportOf) exportSpreadsheet(exportOf);
+          setExportOf(null);
         }}
       />
       <ConfirmDialog

@@ -85,6 +85,9 @@ function TagForm({
   onSaved,
 }: ModalProps & { context: TagModalContext }) {
   const { t } = useTranslation();
+  // Element types by their key in the reader's language (map.types), as the map names them.
+  const typeName = (type: { internalName: string; displayName: string } | undefined) =>
+    type ? t(`map.types.${type.internalName}`, { defaultValue: type.displayName }) : '';
   const editing = mode === 'edit' && template !== null;
   const locked = editing && template.scanned > 0;
   const [name, setName] = useState(template?.name ?? '');
@@ -188,7 +191,7 @@ function TagForm({
             />
             <Text size="sm" c="dimmed">
               {t('qr.elementTypeOf', {
-                type: elementTypeById(template.networkElementTypeId)?.displayName ?? '',
+                type: typeName(elementTypeById(template.networkElementTypeId)),
               })}
             </Text>
           </Group>
@@ -196,7 +199,7 @@ function TagForm({
           <Group grow wrap="wrap">
             <Select
               label={t('qr.elementType')}
-              data={ELEMENT_TYPES.map((e) => ({ value: String(e.id), label: e.displayName }))}
+              data={ELEMENT_TYPES.map((e) => ({ value: String(e.id), label: typeName(e) }))}
               value={typeId}
               onChange={(v) => {
                 setTypeId(v);

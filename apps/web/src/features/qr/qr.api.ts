@@ -1,6 +1,8 @@
 import type {
   CreateQrTemplateBody,
   LabelLayoutName,
+  LabelsFit,
+  TagLinkBase,
   QrTag,
   QrTemplate,
   UpdateQrTemplateBody,
@@ -21,6 +23,8 @@ export const qrKeys = {
   all: ['qr'] as const,
   cluster: (clusterId: number) => ['qr', 'cluster', clusterId] as const,
   tags: (templateId: number) => ['qr', 'tags', templateId] as const,
+  fit: (templateId: number, layout: LabelLayoutName) => ['qr', 'fit', templateId, layout] as const,
+  linkBase: ['qr', 'link-base'] as const,
 };
 
 /** The QR template calls of SPEC §7 and the tags of a template. */
@@ -39,6 +43,13 @@ export const qrApi = {
     ),
   tags: (id: number) =>
     api<{ data: QrTag[] }>('GET', `/qrcode/templates/${id}/tags?limit=1000`).then((r) => r.data),
+
+  /** What the labels cannot print whole on a stock, and where their links point. */
+  labelsFit: (id: number, layout: LabelLayoutName) =>
+    api<{ data: LabelsFit }>('GET', `/qrcode/templates/${id}/labels/fit?layout=${layout}`).then(
+      (r) => r.data,
+    ),
+  linkBase: () => api<{ data: TagLinkBase }>('GET', '/qrcode/link-base').then((r) => r.data),
 
   /** GET …/generate/{id}: the labels' PDF, read with progress. */
   labelsPdf(

@@ -55,7 +55,11 @@ export function TagSummary({ tag }: { tag: QrTagView }) {
             <Table.Tbody>
               {template.tagDetails.map((d) => (
                 <Table.Tr key={d.ID}>
-                  <Table.Td>{d.property ?? t('qrScan.tag.notApplicable')}</Table.Td>
+                  <Table.Td>
+                    {d.property
+                      ? t(`qr.properties.${d.property}`, { defaultValue: d.property })
+                      : t('qrScan.tag.notApplicable')}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{d.value}</Table.Td>
                 </Table.Tr>
               ))}
