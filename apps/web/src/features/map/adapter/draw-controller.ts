@@ -14,6 +14,29 @@ import type { LatLng } from '@integration/contracts';
 export type ShapeTool = 'polyline' | 'polygon' | 'rectangle';
 type Position = number[];
 
+/** What a vertex being placed belongs to: a cable snaps to markers, a zone only when asked. */
+export type SnapFor = (at: LatLng, subject: 'line' | 'zone') => LatLng | undefined;
+
+/**
+ * How far from a marker's point (pixels) a press starts dragging it: the whole icon, drawn
+ * above its point, is the handle, not only the tip (terra-draw's default is 40 / 2 each way).
+ */
+export const MARKER_HANDLE_PX = 96;
+
+/** The snap target and the vertex handles, visible over any base map. */
+const SNAP_STYLE = {
+  snappingPointColor: '#ffffff',
+  snappingPointWidth: 7,
+  snappingPointOutlineColor: '#ea580c',
+  snappingPointOutlineWidth: 3,
+} as const;
+const HANDLE_STYLE = {
+  selectedPointColor: '#2563eb',
+  selectedPointWidth: 9,
+  selectedPointOutlineColor: '#ffffff',
+  selectedPointOutlineWidth: 3,
+} as const;
+
 const MODE_OF: Record<ShapeTool, string> = {
   polyline: 'linestring',
   polygon: 'polygon',
@@ -44,6 +67,7 @@ export interface EditTarget {
  */
 export class DrawController {
   private readonly draw: TerraDraw;
+  private readonly lineMode: TerraDrawLineStringMode;
   private onDrawn: ((vertices: LatLng[]) => void) | null = null;
   private editing: {
     id: string;
@@ -52,29 +76,39 @@ export class DrawController {
     onEnd(): void;
   } | null = null;
 
-  constructor(map: MapLibreMap, snap: (at: LatLng) => LatLng | undefined) {
-    const snapping = {
+  constructor(map: MapLibreMap, snap: SnapFor) {
+    const snapping = (subject: 'line' | 'zone') => ({
       toCustom: (event: { lng: number; lat: number }) => {
-        const target = snap({ lng: event.lng, lat: event.lat });
+        const target = snap({ lng: event.lng, lat: event.lat }, subject);
         return target ? toPosition(target) : undefined;
       },
-    };
+    });
     const vertices = { midpoints: true, draggable: true, deletable: true };
+    // Deleting goes through the editor (Delete mode, undo), not terra-draw's key.
+    const keyEvents = { deselect: 'Escape', delete: null, rotate: null, scale: null };
+    this.lineMode = new TerraDrawLineStringMode({ snapping: snapping('line'), styles: SNAP_STYLE });
     this.draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map }),
       modes: [
         new TerraDrawPointMode(),
-        new TerraDrawLineStringMode({ snapping }),
-        new TerraDrawPolygonMode({ snapping }),
+        this.lineMode,
+        new TerraDrawPolygonMode({ snapping: snapping('zone'), styles: SNAP_STYLE }),
         new TerraDrawRectangleMode(),
         new TerraDrawSelectMode({
-          // Deleting goes through the editor (Delete mode, undo), not terra-draw's key.
-          keyEvents: { deselect: 'Escape', delete: null, rotate: null, scale: null },
+          keyEvents,
+          styles: HANDLE_STYLE,
           flags: {
-            point: { feature: { draggable: true } },
             linestring: { feature: { coordinates: vertices } },
             polygon: { feature: { coordinates: vertices } },
           },
+        }),
+        // A marker alone is edited here: its whole icon is the drag handle.
+        new TerraDrawSelectMode({
+          modeName: 'select-marker',
+          pointerDistance: MARKER_HANDLE_PX,
+          keyEvents,
+          styles: HANDLE_STYLE,
+          flags: { point: { feature: { draggable: true } } },
         }),
       ],
     });
@@ -84,6 +118,33 @@ export class DrawController {
       this.finished(String(id), context.mode, context.action),
     );
     this.draw.on('deselect', () => this.endEdit());
+    this.draw.on('change', (ids) => this.tappedLastPointAgain(ids));
+  }
+
+  /**
+   * A tap on the last point of a line being drawn finishes it. When that point snapped onto
+   * a marker, the tap lands beside it (where the finger was) and terra-draw would add the
+   * same snapped vertex again instead: a vertex placed twice on the same spot finishes too.
+   */
+  private tappedLastPointAgain(ids: (string | number)[]) {
+    if (this.draw.getMode() !== 'linestring' || !this.onDrawn) return;
+    for (const id of ids) {
+      const feature = this.draw.getSnapshotFeature(id);
+      if (!feature || feature.geometry.type !== 'LineString') continue;
+      if (!feature.properties.currentlyDrawing) continue;
+      // While drawing, the last position follows the pointer; after a click it repeats the
+      // vertex just placed. Three equal at the end: the same vertex was placed twice.
+      const c = feature.geometry.coordinates;
+      const [a, b, z] = c.slice(-3);
+      if (c.length < 4 || !a || !b || !z || !same(a, b) || !same(b, z)) continue;
+      // Finished after terra-draw has handled this click, as its own finishing key does.
+      setTimeout(() => {
+        if (this.onDrawn && this.draw.getMode() === 'linestring') {
+          this.lineMode.onKeyUp({ key: 'Enter', heldKeys: [], preventDefault: () => undefined });
+        }
+      });
+      return;
+    }
   }
 
   private finished(id: string, mode: string, action: string) {
@@ -95,7 +156,7 @@ export class DrawController {
       this.onDrawn(Array.isArray(vertices) ? vertices : [vertices]);
       return;
     }
-    if (mode === 'select' && this.editing && this.editing.id === id) {
+    if (mode.startsWith('select') && this.editing && this.editing.id === id) {
       const after = verticesOf(feature);
       const vertexIndex =
         action === 'dragCoordinate' && Array.isArray(after) && Array.isArray(this.editing.before)
@@ -142,7 +203,7 @@ export class DrawController {
     const id = this.draw.getFeatureId();
     const mode =
       target.kind === 'point' ? 'point' : target.kind === 'line' ? 'linestring' : 'polygon';
-    this.draw.setMode('select');
+    this.draw.setMode(target.kind === 'point' ? 'select-marker' : 'select');
     const [result] = this.draw.addFeatures([
       { id, type: 'Feature', geometry, properties: { mode } },
     ]);
@@ -182,7 +243,7 @@ export class DrawController {
     if (!editing) return;
     this.editing = null;
     if (this.draw.hasFeature(editing.id)) this.draw.removeFeatures([editing.id]);
-    if (this.draw.getMode() === 'select') this.draw.setMode('static');
+    if (this.draw.getMode().startsWith('select')) this.draw.setMode('static');
     editing.onEnd();
   }
 
@@ -191,6 +252,8 @@ export class DrawController {
     this.draw.stop();
   }
 }
+
+const same = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1];
 
 function closed(ring: LatLng[]): LatLng[] {
   const first = ring[0];

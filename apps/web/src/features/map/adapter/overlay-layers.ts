@@ -2,7 +2,7 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { routeLayers } from './route-layers.ts';
 
 /** Sources for what the tools draw over the elements. */
-export const OVERLAY_SOURCES = ['measure', 'preview', 'routes'] as const;
+export const OVERLAY_SOURCES = ['measure', 'preview', 'routes', 'snap'] as const;
 
 export function overlayLayers(): LayerSpecification[] {
   return [
@@ -59,5 +59,18 @@ export function overlayLayers(): LayerSpecification[] {
       },
     },
     ...routeLayers(),
+    // The marker a vertex would snap to: a ring wide enough to stand out around its icon.
+    {
+      id: 'snap-ring',
+      type: 'circle',
+      source: 'snap',
+      paint: {
+        'circle-radius': 16,
+        'circle-color': '#f97316',
+        'circle-opacity': 0.15,
+        'circle-stroke-color': '#ea580c',
+        'circle-stroke-width': 3,
+      },
+    },
   ];
 }

@@ -54,8 +54,11 @@ export interface EditorState {
   canEdit: boolean;
   /** The element handed to the map for dragging or reshaping, always named on screen. */
   editing: string | null;
-  /** Elements the user asked to delete, waiting for the confirmation that names them. */
-  deleteRequest: string[] | null;
+  /**
+   * Elements the user asked to delete, waiting for the confirmation that names them;
+   * `insideZone` when a zone was picked by a click inside it rather than on its edge.
+   */
+  deleteRequest: { keys: string[]; insideZone: boolean } | null;
   snapping: SnapSettings;
 }
 

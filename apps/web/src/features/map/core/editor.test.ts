@@ -408,7 +408,7 @@ describe('the map editor engine', () => {
   it('deletes only once the user confirms, and a cancel leaves everything', async () => {
     const { editor, server } = await openEditor();
     editor.requestDelete(['e1', 'missing']);
-    expect(editor.get().deleteRequest).toEqual(['e1']);
+    expect(editor.get().deleteRequest).toEqual({ keys: ['e1'], insideZone: false });
     expect(editor.collection.get('e1')?.status).toBe('none');
     editor.cancelDelete();
     expect(editor.get().deleteRequest).toBeNull();

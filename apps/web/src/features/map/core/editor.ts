@@ -275,17 +275,19 @@ export class Editor {
   }
 
   /** Deleting asks first (the confirmation names what goes); nothing changes until then. */
-  requestDelete(keys: string[]): void {
+  requestDelete(keys: string[], insideZone = false): void {
     const present = keys.filter((k) => {
       const e = this.collection.get(k);
       return e && e.status !== 'delete';
     });
-    if (present.length && this.get().canEdit) this.set({ deleteRequest: present });
+    if (present.length && this.get().canEdit) {
+      this.set({ deleteRequest: { keys: present, insideZone } });
+    }
   }
 
   /** The user confirmed: the elements asked about are deleted (one undo entry). */
   confirmDelete(): string[] {
-    const keys = this.get().deleteRequest ?? [];
+    const keys = this.get().deleteRequest?.keys ?? [];
     this.set({ deleteRequest: null });
     if (keys.length) this.remove(keys);
     return keys;

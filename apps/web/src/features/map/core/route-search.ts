@@ -5,6 +5,7 @@ import type {
   LatLng,
   RoutingProfile,
 } from '@integration/contracts';
+import type { RouteAnswer } from '../../routing/routing.api.ts';
 import { decodeRoute, pathBetween, type RouteOption } from '../../routing/route-options.ts';
 import { isPoint } from './editor-element.ts';
 import type { Editor } from './editor.ts';
@@ -21,7 +22,8 @@ export interface RouteProblem {
 export type RouteSearchPhase =
   | { phase: 'idle' }
   | { phase: 'loading'; key: string }
-  | { phase: 'shown'; key: string; routes: RouteOption[] }
+  /** `currency`: ISO 4217 code of the routes' costs, null when unknown. */
+  | { phase: 'shown'; key: string; routes: RouteOption[]; currency: string | null }
   | { phase: 'failed'; key: string; problem: RouteProblem };
 
 export interface RouteSearchState {
@@ -32,7 +34,7 @@ export interface RouteSearchState {
 export interface RouteSearchDeps {
   editor: Editor;
   projectId: number;
-  compute(body: ComputeRouteBody): Promise<ComputeRouteResult>;
+  compute(body: ComputeRouteBody): Promise<ComputeRouteResult | RouteAnswer>;
   profile?: RoutingProfile;
 }
 
@@ -41,6 +43,20 @@ const problemOf = (error: unknown): RouteProblem => {
   const kind = status === 409 ? 'noRoads' : status === 422 ? 'unroutable' : 'failed';
   return { kind, message: message ?? String(error) };
 };
+
+/**
+ * Routes the user can tell apart: one drawn exactly as an earlier one is left out (the server
+ * already answers each path once; an older server or an external router may not).
+ */
+function distinct(routes: RouteOption[]): RouteOption[] {
+  const seen = new Set<string>();
+  return routes.filter((route) => {
+    const path = route.path.map((p) => `${p.lat},${p.lng}`).join(';');
+    if (seen.has(path)) return false;
+    seen.add(path);
+    return true;
+  });
+}
 
 /**
  * Create Route mode: a cable clicked fetches routes between its first and last points; one
@@ -103,7 +119,12 @@ export class RouteSearch {
         alternatives: true,
       });
       if (request !== this.request) return;
-      this.setSearch({ phase: 'shown', key, routes: result.routes.map(decodeRoute) });
+      this.setSearch({
+        phase: 'shown',
+        key,
+        routes: distinct(result.routes.map(decodeRoute)),
+        currency: ('currency' in result ? result.currency : null) ?? null,
+      });
     } catch (error) {
       if (request !== this.request) return;
       this.setSearch({ phase: 'failed', key, problem: problemOf(error) });

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../app/notify.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 
 /** Several elements selected (rectangle): how many, delete them, or clear. */
@@ -20,10 +19,8 @@ export function SelectionBar() {
         <Button
           size="compact-sm"
           color="red"
-          onClick={() => {
-            editor.remove(selection);
-            notify.success(t('map.toast.deleted', { count: selection.length }));
-          }}
+          // Asks first, naming how many of each type go (DeleteConfirmModal).
+          onClick={() => editor.requestDelete(selection)}
         >
           {t('map.selection.delete')}
         </Button>

@@ -1,5 +1,5 @@
 import type { MapMouseEvent } from 'maplibre-gl';
-import type { Feature, Geometry } from 'geojson';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import type { LatLng } from '@integration/contracts';
 import { DrawController, type ShapeTool } from '../adapter/draw-controller.ts';
 import type { MapView } from '../adapter/map-view.ts';
@@ -12,6 +12,17 @@ import type { RouteSearch } from '../core/route-search.ts';
 import { bindRoutes, routeAt } from './route-overlay.ts';
 import type { Interaction, ToolbarMode } from '../core/interaction.ts';
 import { modeAfterDrawing } from '../core/interaction.ts';
+
+/**
+ * The click that ends a drawing (terra-draw finishes on its pointerup) reaches the map's own
+ * click handler a moment later, in the editing mode the drawing led to: it must not pick
+ * the element under it (an existing cable at the snapped pole, the cluster's boundary zone)
+ * in place of the one just drawn. Clicks this soon after a drawing ended are that click.
+ */
+const FINISHING_CLICK_MS = 400;
+
+/** How near its edge (pixels) a click picks a zone by its outline. */
+const EDGE_PX = 8;
 
 /** Which elements a toolbar mode acts on. */
 const TARGETS: Record<ToolbarMode, (e: EditorElement) => boolean> = {
@@ -30,6 +41,7 @@ const TARGETS: Record<ToolbarMode, (e: EditorElement) => boolean> = {
 export class MapController {
   private draw: DrawController | null = null;
   private editingKey: string | null = null;
+  private drawingEndedAt = -Infinity;
   private hoverFrame = 0;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -45,7 +57,7 @@ export class MapController {
     const { editor, view } = this;
     view.showAll(editor.collection);
     view.setLayers(editor.get().layers);
-    this.draw = new DrawController(view.map, (at) => editor.snapIndex().nearest(at)?.at);
+    this.draw = new DrawController(view.map, (at, subject) => editor.snapTarget(at, subject)?.at);
     this.unsubscribe.push(
       editor.collection.subscribe((diff) => {
         view.apply(diff, editor.collection);
@@ -63,7 +75,10 @@ export class MapController {
       if (this.editor.get().interaction.kind === 'measure') e.preventDefault();
     };
     const hover = (e: MapMouseEvent) => this.hover(e);
-    const leave = () => view.setHover(null);
+    const leave = () => {
+      view.setHover(null);
+      view.setOverlay('snap', null);
+    };
     view.map.on('click', click);
     view.map.on('dblclick', dblclick);
     view.map.on('mousemove', hover);
@@ -86,6 +101,7 @@ export class MapController {
       view.setSelection(this.elements(state.selection));
     }
     if (state.interaction !== previous.interaction) this.enter(state.interaction);
+    if (state.snapping !== previous.snapping) view.setOverlay('snap', null);
     if (state.measurement !== previous.measurement) {
       view.setOverlay('measure', measurementOverlay(state.measurement));
     }
@@ -101,6 +117,7 @@ export class MapController {
     if (!draw) return;
     draw.stopDrawing();
     draw.endEdit();
+    this.view.setOverlay('snap', null);
     const canvas = this.view.map.getCanvas();
     canvas.style.cursor =
       interaction.kind === 'draw' || interaction.kind === 'measure' ? 'crosshair' : '';
@@ -113,6 +130,7 @@ export class MapController {
 
   private click(event: MapMouseEvent) {
     const { editor } = this;
+    if (performance.now() - this.drawingEndedAt < FINISHING_CLICK_MS) return;
     const interaction = editor.get().interaction;
     const at: LatLng = { lat: event.lngLat.lat, lng: event.lngLat.lng };
     if (interaction.kind === 'draw') {
@@ -142,7 +160,17 @@ export class MapController {
       return;
     }
     if (targets.length > 1) editor.offerCandidates(targets.map((e) => e.key));
-    else this.act(targets[0]?.key ?? '');
+    else this.act(targets[0]?.key ?? '', this.insideZone(targets[0], event.point));
+  }
+
+  /** A zone picked by a click inside it, away from its edge (its fill, "empty" ground). */
+  private insideZone(element: EditorElement | undefined, at: { x: number; y: number }) {
+    if (!element || element.type !== 'Zone' || isPoint(element.coordinates)) return false;
+    const ring = element.coordinates.map((p) => this.view.map.project([p.lng, p.lat]));
+    return !ring.some((a, i) => {
+      const b = ring[(i + 1) % ring.length] ?? a;
+      return distanceToSegment(at, a, b) <= EDGE_PX;
+    });
   }
 
   /**
@@ -153,8 +181,10 @@ export class MapController {
     cancelAnimationFrame(this.hoverFrame);
     this.hoverFrame = requestAnimationFrame(() => {
       const { view, editor } = this;
-      const kind = editor.get().interaction.kind;
+      const interaction = editor.get().interaction;
+      const kind = interaction.kind;
       const dragging = event.originalEvent.buttons !== 0;
+      this.previewSnap(event, dragging);
       if (kind === 'draw' || kind === 'measure' || dragging) return view.setHover(null);
       const element = view
         .hitTest(event.point)
@@ -166,8 +196,34 @@ export class MapController {
     });
   }
 
+  /**
+   * The marker a vertex would land on, ringed before the click (drawing a cable or a zone)
+   * or the release (dragging a marker or a vertex of the element being edited).
+   */
+  private previewSnap(event: MapMouseEvent, dragging: boolean) {
+    const { editor, view } = this;
+    const interaction = editor.get().interaction;
+    const at = { lat: event.lngLat.lat, lng: event.lngLat.lng };
+    let target: { key: string; at: LatLng } | null = null;
+    if (interaction.kind === 'draw' && interaction.tool !== 'rectangle') {
+      const subject = interaction.tool === 'polygon' ? 'zone' : 'line';
+      if (interaction.tool !== 'marker') target = editor.snapTarget(at, subject);
+    } else if (dragging && this.editingKey) {
+      const element = editor.collection.get(this.editingKey);
+      const subject = !element
+        ? null
+        : isPoint(element.coordinates)
+          ? 'marker'
+          : element.type === 'Zone'
+            ? 'zone'
+            : 'line';
+      if (subject) target = editor.snapTarget(at, subject, this.editingKey);
+    }
+    view.setOverlay('snap', target ? snapRing(target.at) : null);
+  }
+
   /** The element the click (or the select-element modal) chose, in the current mode. */
-  act(key: string): void {
+  act(key: string, insideZone = false): void {
     const { editor } = this;
     editor.offerCandidates(null);
     const interaction = editor.get().interaction;
@@ -175,7 +231,8 @@ export class MapController {
     if (!element || interaction.kind !== 'mode') return;
     switch (interaction.mode) {
       case 'delete':
-        editor.remove([key]);
+        // Nothing goes before the confirmation that names it (DeleteConfirmModal).
+        editor.requestDelete([key], insideZone);
         return;
       case 'getInfo':
         editor.select([key]);
@@ -197,6 +254,7 @@ export class MapController {
     if (!element || !this.draw) return;
     this.draw.endEdit();
     this.editingKey = key;
+    this.editor.setEditing(key);
     this.view.setEditing(element, true);
     const kind = isPoint(element.coordinates)
       ? 'point'
@@ -209,14 +267,25 @@ export class MapController {
       () => {
         const current = this.editor.collection.get(key);
         if (current) this.view.setEditing(current, false);
-        if (this.editingKey === key) this.editingKey = null;
+        this.view.setOverlay('snap', null);
+        if (this.editingKey === key) {
+          this.editingKey = null;
+          this.editor.setEditing(null);
+        }
       },
     );
+  }
+
+  /** Done (the editing panel, Escape): the element is left as it is, already saved. */
+  finishEditing(): void {
+    this.draw?.endEdit();
   }
 
   /** A shape was drawn: a cable or zone is created and opened for editing (SPEC §4). */
   private drawn(tool: ShapeTool, vertices: LatLng[]) {
     const { editor } = this;
+    this.drawingEndedAt = performance.now();
+    this.view.setOverlay('snap', null);
     if (tool === 'rectangle') {
       editor.select(this.insideBox(vertices));
       return;
@@ -310,6 +379,30 @@ export class MapController {
     this.draw?.destroy();
     this.draw = null;
   }
+}
+
+type Pixel = { x: number; y: number };
+
+function distanceToSegment(p: Pixel, a: Pixel, b: Pixel): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length2 = dx * dx + dy * dy;
+  const t = length2 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2)) : 0;
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/** A ring around the marker a vertex would snap to. */
+function snapRing(at: LatLng): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Point', coordinates: [at.lng, at.lat] },
+      },
+    ],
+  };
 }
 
 /** Markers before cables, cables before zones. */

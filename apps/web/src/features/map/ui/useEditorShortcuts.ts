@@ -5,11 +5,14 @@ const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y), Delete for the selection, Escape to stop a tool. */
+/**
+ * Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y), Delete for the selection (after its confirmation),
+ * Escape to stop editing or a tool.
+ */
 export function useEditorShortcuts(session: MapSession | null): void {
   useEffect(() => {
     if (!session) return;
-    const { editor } = session;
+    const { editor, controller } = session;
     const onKey = (event: KeyboardEvent) => {
       if (typing(event.target)) return;
       const mod = event.ctrlKey || event.metaKey;
@@ -23,10 +26,15 @@ export function useEditorShortcuts(session: MapSession | null): void {
         editor.redo();
       } else if ((key === 'delete' || key === 'backspace') && editor.get().selection.length) {
         event.preventDefault();
-        editor.remove(editor.get().selection);
+        // Asks first, naming what goes (DeleteConfirmModal).
+        editor.requestDelete(editor.get().selection);
       } else if (key === 'escape') {
+        if (editor.get().deleteRequest) return; // the confirmation closes itself
         if (editor.get().interaction.kind === 'measure') editor.measure(null);
-        else editor.select([]);
+        else {
+          controller.finishEditing();
+          editor.select([]);
+        }
       }
     };
     window.addEventListener('keydown', onKey);
