@@ -94,11 +94,22 @@ test('a field crew scans a tag by its code, links the nearest pole with a photo,
   await expect(details.getByRole('row', { name: 'Height 9 m' })).toBeVisible();
   await expect(page.getByText('Your position: within 6 m')).toBeVisible();
 
-  // The nearest pole first, with its distance; each choice big enough for a thumb.
+  // The code heading on one line at 390 px, never wrapped mid-code.
+  const heading = page.getByRole('heading', { name: 'POL00010', level: 1 });
+  const lines = await heading.evaluate((h) => {
+    const style = getComputedStyle(h);
+    return h.getBoundingClientRect().height / parseFloat(style.lineHeight || style.fontSize);
+  });
+  expect(lines).toBeLessThan(1.5);
+
+  // The nearest pole first, with its distance and direction (the crew stands north-east of
+  // it), on a small map too; each choice big enough for a thumb.
+  await expect(page.getByRole('img', { name: /^Map of your position and the/ })).toBeVisible();
   const choices = page.getByRole('radio');
   await expect(choices.first()).toHaveAccessibleName(
-    new RegExp(`^${first.name} [3-5] m No tag yet$`),
+    new RegExp(`^${first.name} [3-5] m SW No tag yet$`),
   );
+  await expect(choices.nth(1)).toHaveAccessibleName(/ \d+ m (N|NE|E|SE|S|SW|W|NW) /);
   expect((await choices.first().boundingBox())?.height).toBeGreaterThanOrEqual(44);
   await choices.first().tap();
   await expect(choices.first()).toBeChecked();

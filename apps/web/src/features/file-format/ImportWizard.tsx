@@ -30,7 +30,12 @@ import { canImportRoads, isOsmExtract, lineLayers } from '../routing/road-networ
 import { RoadNetworkOffer } from '../routing/RoadNetworkOffer.tsx';
 import { RoadNetworkStep } from '../routing/RoadNetworkStep.tsx';
 import { fileFormatApi, filesFromUrl } from './file-format.api.ts';
-import { guessElementType, guessFieldMapping, prepareItems } from './field-mapping.ts';
+import {
+  droppedFieldList,
+  guessElementType,
+  guessFieldMapping,
+  prepareItems,
+} from './field-mapping.ts';
 import { importLayer, type LayerOutcome } from './import-run.ts';
 import type { ImportReportData, LayerPlan } from './import-plan.ts';
 import { ImportReport } from './ImportReport.tsx';
@@ -245,6 +250,7 @@ function WizardBody({
           t('fileFormat.import.valuesDropped', {
             layer: plan.layer.name,
             count: prepared.droppedValues,
+            fields: droppedFieldList(prepared.droppedByField),
           }),
         );
       }

@@ -11,6 +11,7 @@ import {
   guessElementType,
   guessFieldMapping,
   NAME_TARGET,
+  droppedFieldList,
   prepareItems,
 } from './field-mapping.ts';
 
@@ -164,5 +165,29 @@ describe('values and geometries for elements', () => {
       },
     ]);
     expect(skipped).toEqual([{ feature: 1, reason: 'geometry' }]);
+  });
+
+  it('counts the values left out per field of the file, to name them in the report', () => {
+    const point = (properties: Record<string, unknown>) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [36.8, -1.2] },
+      properties,
+    });
+    const { droppedValues, droppedByField } = prepareItems(
+      [point({ H: 'tall', CAP: '12' }), point({ H: 'high', CAP: '8' }), point({ H: 9, CAP: '99' })],
+      {
+        type: elementTypeByName('Pole') as ElementType,
+        clusterId: 7,
+        templateId: 11,
+        attributes: attrs(
+          { name: 'Height', inputType: 'number' },
+          { name: 'Capacity', inputType: 'dropdown', options: ['8', '16'] },
+        ),
+        mapping: { H: 'Height', CAP: 'Capacity' },
+      },
+    );
+    expect(droppedValues).toBe(4);
+    expect(droppedFieldList(droppedByField)).toBe('CAP (2), H (2)');
+    expect(droppedFieldList({ Remarks: 19, Owner: 12 })).toBe('Remarks (19), Owner (12)');
   });
 });

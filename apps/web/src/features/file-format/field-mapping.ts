@@ -194,6 +194,14 @@ export interface PreparedItem {
   body: CreateElementBody;
 }
 
+/** "Owner (12), Remarks (19)": the fields whose values were left out, most first. */
+export function droppedFieldList(droppedByField: Record<string, number>): string {
+  return Object.entries(droppedByField)
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([field, count]) => `${field} (${count})`)
+    .join(', ');
+}
+
 /** The create bodies of a layer's features, with the mapped attributes converted. */
 export function prepareItems(
   features: FeatureCollection['features'],
@@ -209,11 +217,14 @@ export function prepareItems(
   skipped: { feature: number; reason: 'geometry' }[];
   droppedHoles: number;
   droppedValues: number;
+  /** Values left out per field of the file, so the report can name them. */
+  droppedByField: Record<string, number>;
 } {
   const items: PreparedItem[] = [];
   const skipped: { feature: number; reason: 'geometry' }[] = [];
   let droppedHoles = 0;
   let droppedValues = 0;
+  const droppedByField: Record<string, number> = {};
   const byName = new Map(options.attributes.map((a) => [a.name, a]));
   features.forEach((feature, index) => {
     if (!feature.geometry) return skipped.push({ feature: index, reason: 'geometry' });
@@ -232,8 +243,10 @@ export function prepareItems(
       }
       const definition = byName.get(target);
       const converted = definition ? attributeValue(definition, value) : undefined;
-      if (converted === undefined) droppedValues++;
-      else attributes[target] = converted;
+      if (converted === undefined) {
+        droppedValues++;
+        droppedByField[field] = (droppedByField[field] ?? 0) + 1;
+      } else attributes[target] = converted;
     }
     for (const coordinates of geometry.coordinates) {
       items.push({
@@ -248,7 +261,7 @@ export function prepareItems(
       });
     }
   });
-  return { items, skipped, droppedHoles, droppedValues };
+  return { items, skipped, droppedHoles, droppedValues, droppedByField };
 }
 
 /** Splits a list into batches for the "multiple" endpoint. */

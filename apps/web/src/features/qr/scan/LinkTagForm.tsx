@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TAG_PHOTOS_MAX, type NearbyElement, type QrTagView } from '@integration/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/error-message.ts';
 import { notify } from '../../../app/notify.ts';
@@ -12,6 +12,9 @@ import { PhotoPicker } from './PhotoPicker.tsx';
 import { scanApi, scanKeys } from './scan.api.ts';
 import { usePosition, type PositionState } from './usePosition.ts';
 import { useScanOutbox } from './useScanOutbox.ts';
+
+/** MapLibre only once the crew has a position and candidates: a large download. */
+const NearbyMap = lazy(() => import('./NearbyMap.tsx'));
 
 function PositionLine({ state }: { state: PositionState }) {
   const { t } = useTranslation();
@@ -125,8 +128,18 @@ export function LinkTagForm({ tag }: { tag: QrTagView }) {
             {t('qrScan.link.noneNearby', { type: t(`map.types.${tag.template.elementType}`) })}
           </Text>
         )}
+        {fix && elements.length > 0 && (
+          <Suspense fallback={<div style={{ height: 200 }} />}>
+            <NearbyMap fix={fix} elements={elements.slice(0, 5)} chosenId={chosen?.id ?? null} />
+          </Suspense>
+        )}
         {elements.length > 0 && (
-          <NearbyList elements={elements} value={chosen?.id ?? null} onChange={setChosen} />
+          <NearbyList
+            elements={elements}
+            from={fix}
+            value={chosen?.id ?? null}
+            onChange={setChosen}
+          />
         )}
         <PhotoPicker photos={photos} room={room} onChange={setPhotos} />
         {/* Kept in view under a long list, where the thumb is. */}

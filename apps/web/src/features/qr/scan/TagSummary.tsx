@@ -11,13 +11,19 @@ export function TagSummary({ tag }: { tag: QrTagView }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="tag-code">
       <Stack gap="sm">
-        <Group justify="space-between" align="center" wrap="nowrap">
+        {/* The code on one line, read off the label as a whole: it shrinks with the screen
+            (a monospace character is about 0.62 em) rather than wrapping mid-code, and the
+            badge goes under it when both do not fit. */}
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
           <Title
             id="tag-code"
             order={1}
             ff="monospace"
-            fz={{ base: 32, sm: 40 }}
-            style={{ letterSpacing: 1, overflowWrap: 'anywhere' }}
+            style={{
+              letterSpacing: 1,
+              whiteSpace: 'nowrap',
+              fontSize: `min(2.5rem, calc((100vw - 5.5rem) / ${(0.62 * tag.code.length).toFixed(2)}))`,
+            }}
           >
             {tag.code}
           </Title>
