@@ -19,6 +19,7 @@ import {
 } from './route-paths.ts';
 import type { Snap } from './snapping.ts';
 import { corridorMetres, corridorOf } from './corridors.ts';
+import { metresNear } from './route-likeness.ts';
 
 /**
  * What makes an alternative reasonable (docs/decisions.md, "Create Route"): at most 1.4 × the
@@ -137,11 +138,16 @@ function acceptableArcs(graph: RoadGraph, arcs: number[], chosen: readonly Route
   });
 }
 
+/**
+ * The last test, on the drawn routes: shared metres are those on the same edges, or on the same
+ * ground by other edges (a span to the next pole but one, a road loaded twice).
+ */
 function acceptable(graph: RoadGraph, shape: RouteShape, chosen: readonly RouteShape[]) {
   if (shape.revisits) return false;
-  return !chosen.some(
-    (other) => shared(graph, shape, other) > ALTERNATIVE_RULES.maxShare * other.distance,
-  );
+  return !chosen.some((other) => {
+    const limit = ALTERNATIVE_RULES.maxShare * other.distance;
+    return shared(graph, shape, other) > limit || metresNear(shape.coords, other.coords) > limit;
+  });
 }
 
 /**
@@ -164,8 +170,11 @@ function penaltyAlternatives(
   const penalty = new Float64Array(graph.edgeCount);
   const seeds = originSeeds(graph, from);
   const targets = destinationSeeds(graph, to);
+  // Routes found, kept or not: a path refused (on the same ground as one kept) must weigh more
+  // too, or the next round finds it again.
+  const found: RouteShape[] = [...chosen];
   for (let round = 0; round < penaltyRounds && chosen.length <= extra; round++) {
-    for (const route of chosen)
+    for (const route of found)
       for (const edge of route.edgeMetres.keys()) onGround[corridor[edge]!]! *= factor;
     for (let e = 0; e < graph.edgeCount; e++) penalty[e] = onGround[corridor[e]!]!;
     const tree = search(graph, 'forward', seeds, {
@@ -173,13 +182,14 @@ function penaltyAlternatives(
       towards: { lng: to.lng, lat: to.lat },
       penalty,
     });
-    const found = pathTo(graph, tree, tree.bestTarget, tree.best);
-    if (!found) return;
-    const weight = trueWeight(graph, found, seeds, targets);
+    const path = pathTo(graph, tree, tree.bestTarget, tree.best);
+    if (!path) return;
+    const weight = trueWeight(graph, path, seeds, targets);
     if (weight > d * stretch) return;
-    const shape = shapeOf(graph, { ...found, weight }, from, to);
+    const shape = shapeOf(graph, { ...path, weight }, from, to);
+    found.push(shape);
     if (!acceptable(graph, shape, chosen)) continue;
-    if (!locallyOptimal(graph, found.arcs, chosen[0]!, d * minPlateau)) continue;
+    if (!locallyOptimal(graph, path.arcs, chosen[0]!, d * minPlateau)) continue;
     chosen.push(shape);
   }
 }

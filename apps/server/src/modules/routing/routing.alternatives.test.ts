@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputedRoute } from '@integration/contracts';
 import { distinctRoutes } from './distinct-routes.ts';
+import { encodePolyline } from './polyline.ts';
 import { at, handMade, way } from './routing.fixtures.ts';
 import { planRoutes } from './route-planner.ts';
 
@@ -29,15 +30,28 @@ describe('alternatives on a network holding the same road twice', () => {
     expect(reversed[1]?.distance).toBeGreaterThan((reversed[0]?.distance ?? 0) + 100);
   });
 
-  it('drops a route drawn exactly as an earlier one, whatever found it', () => {
-    const route = (polyline: string, distance: number): ComputedRoute => ({
-      polyline,
-      distance,
-      duration: distance / 5,
+  it('never offers the same ground by other edges (a span to the next pole but one)', () => {
+    // Poles P, M, Q in a line, each joined to the next and P straight to Q: "P → Q" and
+    // "P → M → Q" are two paths on one course, listed twice before (same length, same cost).
+    const M = at(0.005, 0);
+    const routes = planRoutes(
+      handMade([...stubs, way([P, Q]), way([P, M]), way([M, Q]), way([P, N, Q])]),
+      ends,
+      2,
+    );
+    expect(routes).toHaveLength(2);
+    expect(routes[1]?.distance).toBeGreaterThan((routes[0]?.distance ?? 0) + 100);
+  });
+
+  it('drops a route on the course of an earlier one, whatever engine found it', () => {
+    const route = (points: [number, number][]): ComputedRoute => ({
+      polyline: encodePolyline(points.flat()),
+      distance: 1,
+      duration: 1,
     });
-    expect(distinctRoutes([route('a', 10), route('a', 10), route('b', 12)])).toEqual([
-      route('a', 10),
-      route('b', 12),
-    ]);
+    const straight = route([P, Q]);
+    const throughMiddle = route([P, at(0.005, 0), Q]);
+    const north = route([P, N, Q]);
+    expect(distinctRoutes([straight, straight, throughMiddle, north])).toEqual([straight, north]);
   });
 });
