@@ -209,6 +209,23 @@ test("a field user shares their position from the scan page; the planner's map s
       await closeLate();
     }
 
+    // A reload does not silently end sharing: it resumes while the browser still allows it…
+    await field.reload();
+    await expect(field.getByRole('status', { name: 'Sharing your location' })).toBeVisible();
+    await expect(marker).toBeVisible();
+    // …and says it stopped, with a one-tap "Share again", when the browser would ask again.
+    // (Permission withdrawn while the page is away: a running watch would report a refusal.)
+    await field.goto('about:blank');
+    await fieldContext.clearPermissions();
+    await field.goto('/qr/scan');
+    const stopped = field.getByRole('alert').filter({ hasText: 'Location sharing stopped' });
+    await expect(stopped).toBeVisible();
+    await expect(marker).toBeHidden();
+    await fieldContext.grantPermissions(['geolocation']);
+    await stopped.getByRole('button', { name: 'Share again' }).click();
+    await expect(field.getByRole('status', { name: 'Sharing your location' })).toBeVisible();
+    await expect(marker).toBeVisible();
+
     await field.getByRole('button', { name: 'Stop' }).click();
     await expect(field.getByRole('button', { name: 'Share my location' })).toBeVisible();
     await expect(marker).toBeHidden();

@@ -18,13 +18,15 @@ export function LocationShareControl({
   wide?: boolean;
 }) {
   const { t } = useTranslation();
-  const { status, problem, start, stop, dismiss } = useLocationSharing();
+  const { status, problem, stoppedByReload, start, stop, dismiss } = useLocationSharing();
   useSharingBannerShown();
   const sharing = status !== 'off';
   return (
     <Box w={wide ? '100%' : undefined} maw={wide ? undefined : 300}>
       {sharing ? (
         <SharingBanner locating={status === 'locating'} onStop={stop} />
+      ) : stoppedByReload ? (
+        <SharingStoppedNotice />
       ) : (
         <Button
           size="sm"
@@ -52,6 +54,41 @@ export function LocationShareControl({
         </Alert>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * Sharing was on before the page reloaded and the browser would have to ask again: said in
+ * place of the start button, with a one-tap "Share again".
+ */
+export function SharingStoppedNotice() {
+  const { t } = useTranslation();
+  const stopped = useLocationSharing((s) => s.stoppedByReload);
+  const start = useLocationSharing((s) => s.start);
+  const dismiss = useLocationSharing((s) => s.dismiss);
+  if (!stopped) return null;
+  return (
+    <Alert
+      color="orange"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.close')}
+      onClose={dismiss}
+      p="xs"
+      style={{ boxShadow: 'var(--mantine-shadow-sm)' }}
+    >
+      <Group gap="xs" wrap="wrap" justify="space-between">
+        <Text size="sm">{t('realtime.share.stoppedByReload')}</Text>
+        <Button
+          size="compact-sm"
+          color="orange"
+          leftSection={<IconMapPinShare size={14} aria-hidden />}
+          onClick={() => start(stopped.projectId)}
+        >
+          {t('realtime.share.again')}
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Affix } from '@mantine/core';
-import { SharingBanner } from './LocationShareControl.tsx';
+import { useEffect } from 'react';
+import { SharingBanner, SharingStoppedNotice } from './LocationShareControl.tsx';
 import { useLocationSharing } from './location-sharing.store.ts';
 import { useSharingControls } from './sharing-banner.store.ts';
 
@@ -10,11 +11,20 @@ import { useSharingControls } from './sharing-banner.store.ts';
 export function ShellSharingBanner() {
   const status = useLocationSharing((s) => s.status);
   const stop = useLocationSharing((s) => s.stop);
+  const stopped = useLocationSharing((s) => s.stoppedByReload);
   const controls = useSharingControls((s) => s.mounted);
-  if (status === 'off' || controls > 0) return null;
+  // The shell is there on every signed-in page: the place to pick up sharing after a reload.
+  useEffect(() => {
+    void useLocationSharing.getState().resume();
+  }, []);
+  if ((status === 'off' && !stopped) || controls > 0) return null;
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={300}>
-      <SharingBanner locating={status === 'locating'} onStop={stop} />
+    <Affix position={{ bottom: 16, left: 16 }} zIndex={300} maw="calc(100vw - 32px)">
+      {status === 'off' ? (
+        <SharingStoppedNotice />
+      ) : (
+        <SharingBanner locating={status === 'locating'} onStop={stop} />
+      )}
     </Affix>
   );
 }

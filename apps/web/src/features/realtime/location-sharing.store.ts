@@ -5,6 +5,7 @@ import {
   type LocationSharePayload,
   type RealtimeAck,
 } from '@integration/contracts';
+import { session } from '../../session/session.ts';
 import { shouldSend, type SentFix } from './location-gate.ts';
 import { realtimeSocket } from './realtime-socket.ts';
 
@@ -17,9 +18,63 @@ interface SharingState {
   problem: SharingProblem | null;
   /** My latest position, drawn on my own map while I share it. */
   position: { lat: number; lng: number; accuracy: number | null } | null;
+  /** Sharing was on before the page reloaded and could not resume by itself: say so. */
+  stoppedByReload: { projectId: number } | null;
   start(projectId: number): void;
   stop(): void;
   dismiss(): void;
+  /** After a reload: share again if it was on, recently, and the browser still allows it. */
+  resume(): Promise<void>;
+}
+
+/**
+ * A reload ends the page and its watch: the tab remembers (sessionStorage: this tab only,
+ * gone when it closes) that sharing was on, for whom and for which project, and when it
+ * last was. Within RESUME_WITHIN_MS, sharing starts again by itself if the browser still
+ * grants geolocation without asking; otherwise the crew is told it stopped, with a one-tap
+ * "Share again". Later than that, the crew has moved on: nothing resumes.
+ */
+const RESUME_KEY = 'integration.locationSharing';
+const RESUME_WITHIN_MS = 10 * 60_000;
+
+interface ResumeRecord {
+  projectId: number;
+  userId: number | null;
+  at: number;
+}
+
+function remember(projectId: number) {
+  const record: ResumeRecord = { projectId, userId: session.user()?.id ?? null, at: Date.now() };
+  try {
+    sessionStorage.setItem(RESUME_KEY, JSON.stringify(record));
+  } catch {
+    // Private mode or storage full: sharing simply will not resume.
+  }
+}
+
+function forget() {
+  try {
+    sessionStorage.removeItem(RESUME_KEY);
+  } catch {
+    // nothing to forget
+  }
+}
+
+function remembered(): ResumeRecord | null {
+  try {
+    const record = JSON.parse(sessionStorage.getItem(RESUME_KEY) ?? 'null') as ResumeRecord | null;
+    return record && typeof record.projectId === 'number' ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+async function geolocationGranted(): Promise<boolean> {
+  try {
+    return (await navigator.permissions.query({ name: 'geolocation' })).state === 'granted';
+  } catch {
+    return false; // no Permissions API: asking would pop a prompt nobody expects
+  }
 }
 
 const OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 };
@@ -42,8 +97,15 @@ function halt() {
   lastSent = null;
 }
 
-/** The tab is closing (or going to the back-forward cache): stop now, not at disconnect. */
-const pageHidden = () => useLocationSharing.getState().stop();
+/**
+ * The tab is closing, reloading (or going to the back-forward cache): stop now, not at
+ * disconnect, but remember that sharing was on, so that a reload can resume it.
+ */
+function pageHidden() {
+  const { projectId, status, stop } = useLocationSharing.getState();
+  stop();
+  if (status !== 'off' && projectId !== null) remember(projectId);
+}
 
 /** Send the latest position if the gate lets it through (moved enough, or the heartbeat). */
 function send() {
@@ -54,6 +116,7 @@ function send() {
     const ack = answer as RealtimeAck | undefined;
     if (ack?.status === false && ack.error === 'forbidden') {
       halt();
+      forget();
       useLocationSharing.setState({ status: 'off', problem: 'refused', position: null });
     }
   });
@@ -70,13 +133,15 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
   projectId: null,
   problem: null,
   position: null,
+  stoppedByReload: null,
   start(projectId) {
     if (get().status !== 'off') get().stop();
     if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
       set({ problem: 'unsupported' });
       return;
     }
-    set({ status: 'locating', projectId, problem: null });
+    set({ status: 'locating', projectId, problem: null, stoppedByReload: null });
+    remember(projectId);
     watchId = navigator.geolocation.watchPosition(
       (p) => {
         latest = {
@@ -91,6 +156,7 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
       (error) => {
         if (error.code === error.PERMISSION_DENIED) {
           halt();
+          forget();
           set({ status: 'off', problem: 'denied', position: null });
         } else set({ problem: 'unavailable' });
       },
@@ -109,9 +175,24 @@ export const useLocationSharing = create<SharingState>((set, get) => ({
     const { projectId, status } = get();
     if (status !== 'off') realtimeSocket.emit(REALTIME_EVENTS.locationStop, { projectId });
     halt();
-    set({ status: 'off', projectId: null, position: null });
+    forget();
+    set({ status: 'off', projectId: null, position: null, stoppedByReload: null });
   },
   dismiss() {
-    set({ problem: null });
+    set({ problem: null, stoppedByReload: null });
+  },
+  async resume() {
+    const record = remembered();
+    if (!record || get().status !== 'off') return;
+    forget();
+    const mine = record.userId === null || record.userId === (session.user()?.id ?? null);
+    if (!mine || Date.now() - record.at > RESUME_WITHIN_MS) return;
+    if (
+      typeof navigator !== 'undefined' &&
+      'geolocation' in navigator &&
+      (await geolocationGranted())
+    ) {
+      if (get().status === 'off') get().start(record.projectId);
+    } else set({ stoppedByReload: { projectId: record.projectId } });
   },
 }));

@@ -2,19 +2,17 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TAG_PHOTOS_MAX, type NearbyElement, type QrTagView } from '@integration/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/error-message.ts';
 import { notify } from '../../../app/notify.ts';
 import { NearbyList } from './NearbyList.tsx';
+import { NearbyMapSlot } from './NearbyMapSlot.tsx';
 import { queueId, type QueuedPhoto } from './outbox-store.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { scanApi, scanKeys } from './scan.api.ts';
 import { usePosition, type PositionState } from './usePosition.ts';
 import { useScanOutbox } from './useScanOutbox.ts';
-
-/** MapLibre only once the crew has a position and candidates: a large download. */
-const NearbyMap = lazy(() => import('./NearbyMap.tsx'));
 
 function PositionLine({ state }: { state: PositionState }) {
   const { t } = useTranslation();
@@ -129,9 +127,7 @@ export function LinkTagForm({ tag }: { tag: QrTagView }) {
           </Text>
         )}
         {fix && elements.length > 0 && (
-          <Suspense fallback={<div style={{ height: 200 }} />}>
-            <NearbyMap fix={fix} elements={elements.slice(0, 5)} chosenId={chosen?.id ?? null} />
-          </Suspense>
+          <NearbyMapSlot fix={fix} elements={elements.slice(0, 5)} chosenId={chosen?.id ?? null} />
         )}
         {elements.length > 0 && (
           <NearbyList
