@@ -55,7 +55,11 @@ test('a planner creates a tag template with details, adds tags, prints and expor
   await page.getByRole('option', { name: 'Free Text' }).click();
   await modal.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(modal.getByRole('table', { name: 'Tag details' }).getByText('N/A')).toBeVisible();
-  await modal.getByLabel('Value of detail 2').fill('Mind the high voltage');
+  // Long, as crews write them: a sheet of 21 prints it all, small labels of 65 cannot.
+  const long =
+    'Mind the high voltage. Call NOC 0700 000 000 before opening the box. '.repeat(2) +
+    'Key at the kiosk.';
+  await modal.getByLabel('Value of detail 2').fill(long);
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Tag Updated Successfully')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -81,7 +85,13 @@ test('a planner creates a tag template with details, adds tags, prints and expor
   // The PDF of labels, then the spreadsheet: both downloaded under the template's name.
   await page.getByRole('button', { name: 'Generate the PDF of Street poles' }).click();
   const labels = page.getByRole('dialog', { name: 'Labels of Street poles' });
+  // The links point to this test server's localhost: said before printing.
+  const linkWarning = labels.getByRole('alert').filter({ hasText: 'Phones will not open' });
+  await expect(linkWarning).toContainText(/http:\/\/localhost:\d+/);
+  const notFitting = labels.getByRole('alert').filter({ hasText: 'does not fit' });
+  await expect(notFitting).toHaveCount(0);
   await labels.getByRole('radio', { name: /65 small labels/ }).check();
+  await expect(notFitting).toContainText(long);
   const pdfDownload = page.waitForEvent('download');
   await labels.getByRole('button', { name: 'Generate PDF' }).click();
   const pdf = await pdfDownload;
@@ -89,8 +99,11 @@ test('a planner creates a tag template with details, adds tags, prints and expor
   const pdfBytes = await readFile(await pdf.path());
   expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-  const sheetDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export the spreadsheet of Street poles' }).click();
+  const exportAnyway = page.getByRole('dialog', { name: 'Export the spreadsheet anyway?' });
+  await expect(exportAnyway.getByRole('alert')).toContainText('a phone that scans the label');
+  const sheetDownload = page.waitForEvent('download');
+  await exportAnyway.getByRole('button', { name: 'Export anyway' }).click();
   const sheet = await sheetDownload;
   expect(sheet.suggestedFilename()).toMatch(/^Street poles-.+\.xlsx$/);
   const sheetBytes = await readFile(await sheet.path());
@@ -122,6 +135,8 @@ test('the same in French: a template created and refused with the server message
   await page.goto('/qr');
   await expect(page.getByRole('heading', { name: 'Liste des étiquettes QR' })).toBeVisible();
   await openCbd01(page, NAIROBI_CBD_FR, 'Central', 'Cluster');
+  // Element types in French, as the map names them.
+  await expect(page.getByRole('row', { name: /Poles CBD-01/ })).toContainText('Poteau');
   await page.getByRole('button', { name: "Nouveau modèle d'étiquettes" }).click();
   const modal = page.getByRole('dialog', { name: 'Générer des étiquettes QR' });
   await modal.getByLabel('Nom de la liste').fill('Poteaux');
