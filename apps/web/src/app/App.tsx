@@ -19,7 +19,11 @@ export function App() {
     <MantineProvider theme={theme}>
       {/* Note: containerWidth is a maximum; a fixed width (`w`) pushed toasts off a phone's
           left edge, while Mantine's own width keeps them inside the screen's margins. */}
-      <Notifications position="bottom-right" autoClose={TOAST_LIFE_MS} containerWidth={TOAST_WIDTH} />
+      <Notifications
+        position="bottom-right"
+        autoClose={TOAST_LIFE_MS}
+        containerWidth={TOAST_WIDTH}
+      />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { useEffect } from 'react';
 import { IconApps, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { session } from '../../session/session.ts';
 import { errorMessage } from '../error-message.ts';
 import { notify } from '../notify.ts';
 import { ROUTES } from '../route-table.ts';
+import { useCompact } from '../useCompact.ts';
 
 /** The URL that opens another platform signed in as the same user (SPEC §2). */
 export function platformLink(url: string, token: string): string {
@@ -22,6 +23,7 @@ export function platformLink(url: string, token: string): string {
 export function PlatformMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const compact = useCompact();
   const platforms = useQuery({
     queryKey: ['platforms', session.token()],
     queryFn: authApi.platforms,
@@ -36,9 +38,16 @@ export function PlatformMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" leftSection={<IconApps size={18} aria-hidden />}>
-          {t('topbar.platforms')}
-        </Button>
+        {compact ? (
+          // A phone's top bar also holds Scan, the language and Logout: the icon says enough.
+          <ActionIcon variant="subtle" size="lg" aria-label={t('topbar.platforms')}>
+            <IconApps size={20} aria-hidden />
+          </ActionIcon>
+        ) : (
+          <Button variant="subtle" leftSection={<IconApps size={18} aria-hidden />}>
+            {t('topbar.platforms')}
+          </Button>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         {others.length === 0 && <Menu.Item disabled>{t('topbar.noOtherPlatforms')}</Menu.Item>}

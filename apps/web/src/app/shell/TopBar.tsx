@@ -1,11 +1,12 @@
-import { ActionIcon, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconLogout, IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth.api.ts';
 import { session } from '../../session/session.ts';
 import { ROUTES } from '../route-table.ts';
+import { useCompact } from '../useCompact.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { PlatformMenu } from './PlatformMenu.tsx';
 
@@ -15,6 +16,9 @@ export function TopBar({ sidebarOpen, onToggle }: { sidebarOpen: boolean; onTogg
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = session.user();
+  const compact = useCompact();
+  // A field crew scans tags all day: Scan is one tap away on every page, the map included.
+  const scans = user?.role === 'field';
   const logout = () => {
     // The server forgets the token even if this tab's answer never comes back.
     void authApi.logout().catch(() => undefined);
@@ -36,6 +40,26 @@ export function TopBar({ sidebarOpen, onToggle }: { sidebarOpen: boolean; onTogg
             {user.name}
           </Text>
         )}
+        {scans ? (
+          compact ? (
+            <ActionIcon
+              variant="filled"
+              size="lg"
+              onClick={() => navigate(ROUTES.scanTag.path)}
+              aria-label={t('topbar.scan')}
+            >
+              <IconScan size={20} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="filled"
+              leftSection={<IconScan size={18} aria-hidden />}
+              onClick={() => navigate(ROUTES.scanTag.path)}
+            >
+              {t('topbar.scan')}
+            </Button>
+          )
+        ) : null}
         <PlatformMenu />
         <LanguageMenu />
         <Tooltip label={t('topbar.logout')}>

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { totalElements, type Project } from '@integration/contracts';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../app/DataTable.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { formatDate } from '../../app/format.ts';
@@ -19,6 +19,8 @@ import {
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { TemplatesModal } from '../templates/TemplatesModal.tsx';
 import { ChooseClusterModal } from './ChooseClusterModal.tsx';
+import { FieldStart } from './FieldStart.tsx';
+import { landsOnMap } from './field-landing.ts';
 import { OnlineUsers } from './OnlineUsers.tsx';
 
 /** The projects the user may see, filtered by subsidiary, client and main project. */
@@ -37,6 +39,18 @@ export function ProjectsPage() {
   const isAdmin = role === 'admin';
   // A planner sees only the projects they are assigned to, so may edit the templates of each.
   const editsTemplates = isAdmin || role === 'planner';
+  // What the server lets each role do there: central offices change for admins only; clusters'
+  // phase and naming for their planners too. Others are not shown the buttons (issue 24).
+  const managesCentralOffices = isAdmin;
+  const managesClusters = isAdmin || role === 'planner';
+  const field = role === 'field';
+  const navigate = useNavigate();
+  const workspace = useWorkspace();
+  // A field crew back at work opens on the map of their cluster (once a visit to the app).
+  useEffect(() => {
+    if (field && landsOnMap(workspace)) navigate(ROUTES.map.path, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only.
+  }, []);
   const [templatesOf, setTemplatesOf] = useState<Project | null>(null);
   const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
   const [search, setSearch] = useState('');
@@ -53,17 +67,22 @@ export function ProjectsPage() {
 
   return (
     <Stack>
+      {field ? <FieldStart /> : null}
       <Group justify="space-between">
         <Title order={1} size="h2">
           {t('projects.title')}
         </Title>
         <Group gap="xs">
-          <Button variant="light" component={Link} to={ROUTES.co.path}>
-            {t('projects.manageCentralOffices')}
-          </Button>
-          <Button variant="light" component={Link} to={ROUTES.cluster.path}>
-            {t('projects.manageClusters')}
-          </Button>
+          {managesCentralOffices ? (
+            <Button variant="light" component={Link} to={ROUTES.co.path}>
+              {t('projects.manageCentralOffices')}
+            </Button>
+          ) : null}
+          {managesClusters ? (
+            <Button variant="light" component={Link} to={ROUTES.cluster.path}>
+              {t('projects.manageClusters')}
+            </Button>
+          ) : null}
           <Button variant="light" component={Link} to={ROUTES.qr.path}>
             {t('projects.qrTags')}
           </Button>

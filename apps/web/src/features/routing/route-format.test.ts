@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost, formatDuration, formatRouteDistance } from './route-format.ts';
+import { formatCost, formatRouteDistance } from './route-format.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -11,16 +11,14 @@ describe('route formatting', () => {
     expect(formatRouteDistance(12_345, 'en')).toBe('12.3 km');
   });
 
-  it('shows seconds, minutes, then hours and minutes, in the language', () => {
-    expect(formatDuration(45, 'en')).toBe('45 sec');
-    expect(formatDuration(245, 'en')).toBe('4 min');
-    expect(formatDuration(3900, 'en')).toBe('1 hr 5 min');
-    expect(nbsp(formatDuration(3900, 'fr'))).toBe('1 h 5 min');
-    expect(formatDuration(7200, 'en')).toBe('2 hr');
-  });
-
   it('shows whole cost units, grouped', () => {
     expect(formatCost(12_345.6, 'en')).toBe('12,346');
     expect(nbsp(formatCost(12_345.6, 'fr'))).toBe('12 346');
+  });
+
+  it('names the currency when it is known, as the language writes it', () => {
+    expect(nbsp(formatCost(27_834.4, 'en', 'KES'))).toBe('KES 27,834');
+    expect(nbsp(formatCost(27_834.4, 'fr', 'KES'))).toBe('27 834 KES');
+    expect(nbsp(formatCost(27_834.4, 'en', 'XYZ1'))).toBe('27,834 XYZ1');
   });
 });

@@ -1,4 +1,7 @@
-/** How Create Route shows distances, durations and costs, in the user's language. */
+/**
+ * How Create Route shows distances and costs, in the user's language. A cable is laid, not
+ * travelled: no travel time is shown, whatever the profile that found its route (issue 24).
+ */
 
 export function formatRouteDistance(m: number, locale: string): string {
   if (m < 1000) {
@@ -10,21 +13,24 @@ export function formatRouteDistance(m: number, locale: string): string {
   return `${km.format(m / 1000)} km`;
 }
 
-const unit = (locale: string, u: 'hour' | 'minute' | 'second') =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' });
-
-/** 45 s, 4 min, 1 h 5 min (Intl's short units: "1 hr 5 min" in English). */
-export function formatDuration(seconds: number, locale: string): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return unit(locale, 'second').format(s);
-  const minutes = Math.round(s / 60);
-  if (minutes < 60) return unit(locale, 'minute').format(minutes);
-  const h = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const hours = unit(locale, 'hour').format(h);
-  return rest ? `${hours} ${unit(locale, 'minute').format(rest)}` : hours;
+/**
+ * A cost in whole units, grouped, with its currency as the language writes it ("KES 12,346",
+ * "12 346 KES"); without a known currency, the bare figure.
+ */
+export function formatCost(cost: number, locale: string, currency: string | null = null): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }).format(cost);
+    } catch {
+      // An unknown code: the figure and the code as given.
+      return `${formatCost(cost, locale)} ${currency}`;
+    }
+  }
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(cost);
 }
-
-/** A cost in the project's currency units: whole units, grouped. */
-export const formatCost = (cost: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(cost);

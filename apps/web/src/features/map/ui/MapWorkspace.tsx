@@ -15,12 +15,13 @@ import { browserPendingStore } from '../core/pending-store.ts';
 import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
 import { useCompact } from '../../../app/useCompact.ts';
 import { MapRealtime } from '../../realtime/MapRealtime.tsx';
-import { BasemapNotice } from './BasemapNotice.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
 import { EditingPanel } from './EditingPanel.tsx';
+import { MapBottomDock } from './MapBottomDock.tsx';
 import { MapContextBar } from './MapContextBar.tsx';
+import { MapStatusBar } from './MapStatusBar.tsx';
 import { ZoomHint } from './ZoomHint.tsx';
 import { ElementDetailModal } from './ElementDetailModal.tsx';
 import { ElementSearch } from './ElementSearch.tsx';
@@ -31,7 +32,6 @@ import { MapSidePanel } from './MapSidePanel.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { MeasurePanel } from './MeasurePanel.tsx';
 import { RoutePanel } from './RoutePanel.tsx';
-import { SaveIndicator } from './SaveIndicator.tsx';
 import { SelectElementModal } from './SelectElementModal.tsx';
 import { SelectionBar } from './SelectionBar.tsx';
 import { SnapDialog } from './SnapDialog.tsx';
@@ -197,7 +197,7 @@ export function MapWorkspace({
   );
 
   return (
-    <Box pos="absolute" inset={0}>
+    <Box pos="absolute" inset={0} data-map-workspace>
       <Box
         ref={container}
         pos="absolute"
@@ -224,7 +224,6 @@ export function MapWorkspace({
                 <MapContextBar projectName={projectName} clusterName={cluster.name} />
                 <EditingPanel />
                 <MeasurePanel />
-                <RoutePanel projectId={projectId} clusterId={cluster.id} />
                 <SelectionBar />
               </Stack>
             </Stack>
@@ -254,19 +253,21 @@ export function MapWorkspace({
             </Stack>
           )}
           <ZoomHint />
-          <Box pos="absolute" bottom={28} right={8} style={{ zIndex: 2 }}>
-            <SaveIndicator />
-          </Box>
-          {/* Beside the scale bar; on a phone above it, clear of the save status. */}
-          <Box pos="absolute" bottom={compact ? 64 : 8} left={compact ? 8 : 110} style={OVERLAY}>
-            <BasemapNotice />
-          </Box>
+          <MapBottomDock>
+            {/* A phone's Create Route is a sheet above the status bar, not over the map's top. */}
+            {compact ? (
+              <Box style={CONTROL} px={4}>
+                <RoutePanel projectId={projectId} clusterId={cluster.id} sheet />
+              </Box>
+            ) : null}
+            <MapStatusBar projectId={projectId} clusterId={cluster.id} />
+          </MapBottomDock>
           {!ready ? (
             <Box pos="absolute" top="50%" left="50%" style={{ zIndex: 2 }}>
               <Loader aria-label={t('map.loading')} />
             </Box>
           ) : null}
-          <MapRealtime projectId={projectId} clusterId={cluster.id} compact={compact} />
+          <MapRealtime projectId={projectId} />
           <ElementDetailModal />
           <SelectElementModal />
           <ConflictModal />

@@ -2,23 +2,27 @@ import { Badge, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INFRASTRUCTURE_KINDS } from '@integration/contracts';
-import { formatCost, formatDuration, formatRouteDistance } from '../../routing/route-format.ts';
+import { formatCost, formatRouteDistance } from '../../routing/route-format.ts';
 import type { RouteOption } from '../../routing/route-options.ts';
 import { ROUTE_ALT_COLOUR, ROUTE_BEST_COLOUR } from '../adapter/route-layers.ts';
 import classes from './RouteOption.module.css';
 
 /**
- * One route offered: its colour on the map, distance and duration, and for the infrastructure
- * profile its cost and how many metres of each kind it lays. Named for screen readers as
- * "Route 1, 1.24 km, 4 min".
+ * One route offered: its colour on the map, its length, and for the infrastructure profile its
+ * cost in the project's currency and how many metres of each kind it lays. Named for screen
+ * readers as "Route 1, 1.24 km, estimated cost KES 27,834". No travel time: a cable is laid,
+ * not travelled.
  */
 export function RouteOptionButton({
   route,
   index,
+  currency,
   onChoose,
 }: {
   route: RouteOption;
   index: number;
+  /** ISO 4217 code of the costs, null when unknown. */
+  currency: string | null;
   onChoose(): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -26,13 +30,12 @@ export function RouteOptionButton({
   const detailsId = useId();
   const best = index === 0;
   const distance = formatRouteDistance(route.distance, locale);
-  const duration = formatDuration(route.duration, locale);
-  const cost = route.cost === undefined ? null : formatCost(route.cost, locale);
+  const cost = route.cost === undefined ? null : formatCost(route.cost, locale, currency);
   const kinds = INFRASTRUCTURE_KINDS.filter((k) => (route.lengths?.[k] ?? 0) > 0);
   const n = index + 1;
   const name = cost
-    ? t('routing.routeNameCost', { n, distance, duration, cost })
-    : t('routing.routeName', { n, distance, duration });
+    ? t('routing.routeNameCost', { n, distance, cost })
+    : t('routing.routeName', { n, distance });
   return (
     <UnstyledButton
       className={`${classes.option} ${best ? classes.best : ''}`}
@@ -59,7 +62,7 @@ export function RouteOptionButton({
               ) : null}
             </Text>
             <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {distance} · {duration}
+              {distance}
             </Text>
           </span>
           {cost ? (

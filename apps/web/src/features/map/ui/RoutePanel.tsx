@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -23,23 +23,39 @@ import type { Feature, FeatureCollection as GeoJson } from 'geojson';
 import { session } from '../../../session/session.ts';
 import { ImportWizard } from '../../file-format/ImportWizard.tsx';
 import { canImportRoads } from '../../routing/road-network.ts';
-import type { RouteProblem } from '../core/route-search.ts';
+import type { RouteProblem, RouteSearchPhase } from '../core/route-search.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 import classes from './RouteOption.module.css';
 import { RouteOptionButton } from './RouteOptionButton.tsx';
 
+/** A phone's sheet takes at most this share of the screen's height: the routes stay in view. */
+const SHEET_MAX_HEIGHT = '30dvh';
+
 /**
  * Create Route's panel (SPEC §4): the profile switch, then the routes of the clicked cable as
  * buttons (the map draws the same, the first blue and the others grey); a route chosen here or
- * on the map becomes the cable's path. Shown while the mode is on.
+ * on the map becomes the cable's path. Shown while the mode is on. On a phone (`sheet`) it is
+ * a bottom sheet of limited height that folds down to its first line, so the map stays visible.
  */
-export function RoutePanel({ projectId, clusterId }: { projectId: number; clusterId: number }) {
+export function RoutePanel({
+  projectId,
+  clusterId,
+  sheet = false,
+}: {
+  projectId: number;
+  clusterId: number;
+  sheet?: boolean;
+}) {
   const { t } = useTranslation();
   const { editor, routes, view } = useMapSession();
   const interaction = useEditorState((s) => s.interaction);
   const { profile, search } = useStore(routes.state);
   const [importing, setImporting] = useState(false);
+  // Folded for one search: new routes unfold the sheet, as they are what the user asked for.
+  const [foldedFor, setFoldedFor] = useState<RouteSearchPhase | null>(null);
+  const folded = foldedFor === search;
   if (interaction.kind !== 'mode' || interaction.mode !== 'createRoute') return null;
+  const open = !sheet || !folded;
 
   const clear = () => {
     routes.cancel();
@@ -53,7 +69,9 @@ export function RoutePanel({ projectId, clusterId }: { projectId: number; cluste
       p="xs"
       radius="md"
       withBorder
-      w={{ base: '100%', sm: 340 }}
+      w={sheet ? '100%' : { base: '100%', sm: 340 }}
+      mah={sheet ? SHEET_MAX_HEIGHT : undefined}
+      className={sheet ? classes.sheet : undefined}
       role="region"
       aria-label={t('routing.panel')}
       data-route-panel
@@ -62,16 +80,18 @@ export function RoutePanel({ projectId, clusterId }: { projectId: number; cluste
         if (event.key === 'Escape' && search.phase !== 'idle') clear();
       }}
     >
-      <Stack gap={8}>
-        <SegmentedControl
-          size="xs"
-          fullWidth
-          classNames={{ label: classes.profile }}
-          aria-label={t('routing.profile.label')}
-          value={profile}
-          onChange={(value) => routes.setProfile(value as RoutingProfile)}
-          data={ROUTING_PROFILES.map((p) => ({ value: p, label: t(`routing.profile.${p}`) }))}
-        />
+      <Stack gap={8} className={sheet ? classes.sheetBody : undefined}>
+        {open ? (
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            classNames={{ label: classes.profile }}
+            aria-label={t('routing.profile.label')}
+            value={profile}
+            onChange={(value) => routes.setProfile(value as RoutingProfile)}
+            data={ROUTING_PROFILES.map((p) => ({ value: p, label: t(`routing.profile.${p}`) }))}
+          />
+        ) : null}
         <Group gap={4} wrap="nowrap" align="flex-start">
           <Box aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
             {search.phase === 'idle' ? (
@@ -97,19 +117,30 @@ export function RoutePanel({ projectId, clusterId }: { projectId: number; cluste
               </Text>
             ) : null}
           </Box>
+          {sheet ? (
+            <ActionIcon
+              variant="subtle"
+              aria-label={folded ? t('routing.expand') : t('routing.collapse')}
+              aria-expanded={!folded}
+              onClick={() => setFoldedFor(folded ? null : search)}
+            >
+              {folded ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            </ActionIcon>
+          ) : null}
           {search.phase !== 'idle' ? (
             <ActionIcon variant="subtle" aria-label={t('routing.clear')} onClick={clear}>
               <IconX size={16} />
             </ActionIcon>
           ) : null}
         </Group>
-        {search.phase === 'shown' && search.routes.length > 0 ? (
+        {open && search.phase === 'shown' && search.routes.length > 0 ? (
           <Stack gap={4} role="list" aria-label={t('routing.list')}>
             {search.routes.map((route, index) => (
               <Box role="listitem" key={index}>
                 <RouteOptionButton
                   route={route}
                   index={index}
+                  currency={search.currency}
                   onChoose={() => routes.choose(index)}
                 />
               </Box>

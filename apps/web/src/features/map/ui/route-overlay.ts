@@ -1,18 +1,17 @@
 import i18n from 'i18next';
 import type { Feature, FeatureCollection } from 'geojson';
-import { formatDuration, formatRouteDistance } from '../../routing/route-format.ts';
+import { formatRouteDistance } from '../../routing/route-format.ts';
 import { labelPoints, type RouteOption } from '../../routing/route-options.ts';
 import { addRouteLabels, ROUTE_PICK_LAYERS, routeLabelImage } from '../adapter/route-layers.ts';
 import type { MapView } from '../adapter/map-view.ts';
 import { boundsOf } from '../core/geo.ts';
 import type { RouteSearch } from '../core/route-search.ts';
 
-/** A route's label on the map: its number, distance and duration. */
+/** A route's label on the map: its number and length (a cable is laid, not travelled). */
 export function routeLabel(route: RouteOption, index: number, locale = i18n.language): string {
   return i18n.t('routing.mapLabel', {
     n: index + 1,
     distance: formatRouteDistance(route.distance, locale),
-    duration: formatDuration(route.duration, locale),
   });
 }
 
@@ -55,12 +54,14 @@ function padding(map: MapView['map']) {
   const box = map.getContainer().getBoundingClientRect();
   if (!panel) return pad;
   if (panel.width > box.width * 0.6) {
-    pad.top = Math.max(0, panel.bottom - box.top) + MARGIN;
-    // A phone's bottom corners hold the save status and other controls.
-    pad.bottom = 4 * MARGIN;
+    // A phone's panel is a sheet at the bottom, over the status bar: the routes go above it.
+    const below = panel.top > box.top + box.height / 2;
+    if (below) pad.bottom = Math.max(0, box.bottom - panel.top) + MARGIN;
+    else pad.top = Math.max(0, panel.bottom - box.top) + MARGIN;
   } else pad.left = Math.max(0, panel.right - box.left) + MARGIN;
   // Room enough for the routes whatever the screen: MapLibre ignores an impossible padding.
   pad.top = Math.min(pad.top, box.height * 0.6);
+  pad.bottom = Math.min(pad.bottom, box.height * 0.6);
   pad.left = Math.min(pad.left, box.width * 0.6);
   return pad;
 }
