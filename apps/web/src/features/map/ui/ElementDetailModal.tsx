@@ -56,11 +56,15 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
       .filter((a) => !template?.attributes.some((d) => d.name === a.name))
       .map((a) => ({ name: a.name, inputType: a.inputType, required: false })),
   ].filter((d) => d.name !== 'Name');
+  // What the server derives (coordinates, dates) follows the element, like its name: a new
+  // element's dates arrive with its save while the form is open.
+  const valueOf = (d: AttributeDefinition) =>
+    (d.derived ? element.attributes.find((a) => a.name === d.name)?.value : values[d.name]) ?? '';
 
   const save = () => {
     const attributes = definitions.map((d) => ({
       name: d.name,
-      value: values[d.name] ?? '',
+      value: valueOf(d),
       inputType: d.inputType,
       attribute_name: element.attributes.find((a) => a.name === d.name)?.attribute_name ?? d.name,
     }));
@@ -113,7 +117,7 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
               <AttributeField
                 key={d.name}
                 definition={d}
-                value={values[d.name] ?? ''}
+                value={valueOf(d)}
                 readOnly={!canEdit}
                 onChange={(value) => setValues((v) => ({ ...v, [d.name]: value }))}
               />

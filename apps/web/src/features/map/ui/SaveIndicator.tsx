@@ -29,7 +29,8 @@ export function SaveIndicator() {
             : t('map.save.pending', { count: save.pending });
   return (
     <Paper shadow="sm" p={6} radius="md" withBorder maw="calc(100vw - 16px)">
-      <Group gap="xs" wrap="nowrap">
+      {/* Wraps rather than cutting a status short on a phone. */}
+      <Group gap={6} wrap="wrap" justify="flex-end">
         <Badge
           role="status"
           aria-label={t('map.save.label')}
@@ -38,7 +39,6 @@ export function SaveIndicator() {
           variant="light"
           size="lg"
           tt="none"
-          style={{ minWidth: 0 }}
         >
           {text}
         </Badge>
