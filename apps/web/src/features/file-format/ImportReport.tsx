@@ -15,7 +15,10 @@ export function ImportReport({
   const skipped = report.outcomes.flatMap((o) => o.skipped);
   return (
     <Stack>
-      <Alert color={skipped.length ? 'yellow' : 'green'} title={t('fileFormat.import.reportTitle')}>
+      <Alert
+        color={skipped.length || report.notes.length ? 'yellow' : 'green'}
+        title={t('fileFormat.import.reportTitle')}
+      >
         {t('fileFormat.import.reportSummary', { imported, skipped: skipped.length })}
         {report.cancelled ? ` ${t('fileFormat.import.reportCancelled')}` : ''}
       </Alert>
