@@ -21,6 +21,8 @@ export function AttributeField({ definition, value, onChange, readOnly = false }
     required: definition.required && !readOnly,
     disabled: definition.derived,
     readOnly,
+    // Filled, like the derived fields: read-only values do not look like an open form.
+    variant: readOnly ? 'filled' : 'default',
     description: definition.derived ? t('map.detail.derived') : undefined,
   };
   switch (definition.inputType) {

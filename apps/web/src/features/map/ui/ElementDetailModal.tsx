@@ -107,6 +107,7 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
             label="Name"
             value={name}
             readOnly={!canEdit}
+            variant={canEdit ? 'default' : 'filled'}
             placeholder={
               element.name || !preview ? undefined : t('map.access.namedOnSave', { name: preview })
             }
@@ -136,7 +137,7 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
               <Text size="sm" c="dimmed">
                 {t('map.access.readOnlyDetail')}
               </Text>
-              <Button variant="default" onClick={close}>
+              <Button variant="default" onClick={close} style={{ flexShrink: 0 }}>
                 {t('common.close')}
               </Button>
             </Group>

@@ -39,6 +39,10 @@ export function SaveIndicator() {
           variant="light"
           size="lg"
           tt="none"
+          styles={{
+            root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+            label: { whiteSpace: 'normal', overflow: 'visible' },
+          }}
         >
           {text}
         </Badge>

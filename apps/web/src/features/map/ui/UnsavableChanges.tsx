@@ -14,6 +14,11 @@ import { useTranslation } from 'react-i18next';
 import type { EditorElement } from '../core/editor-element.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 
+const WRAP = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 /**
  * Local changes that will never be saved as they are: refused by the server (its reason kept
  * on each element), or, on a read-only map, any change at all (left in the browser by an
@@ -49,6 +54,8 @@ export function UnsavableChanges() {
             size="lg"
             tt="none"
             leftSection={<IconAlertTriangle size={14} />}
+            // Wraps in a narrow place rather than cutting the count short.
+            styles={WRAP}
           >
             {label}
           </Badge>
