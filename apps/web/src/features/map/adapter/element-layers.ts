@@ -1,17 +1,19 @@
 import type { LayerSpecification } from 'maplibre-gl';
 import type { ElementTypeName } from '@integration/contracts';
 import {
+  affectationFrom,
   hoverLayers,
-  iconsFrom,
   MARKER_LAYERS,
   markerLayers,
   selectionLayers,
   shown,
 } from './marker-layers.ts';
+import { overviewLayers } from './overview-layers.ts';
 
 const selected = ['boolean', ['feature-state', 'selected'], false];
 
-const DASHES = { solid: [1], dashed: [4, 3], dotted: [1, 2] } as const;
+/** Dashes of a cable type's line pattern, in line widths (the legend draws the same). */
+export const DASHES = { solid: [1], dashed: [4, 3], dotted: [1, 2] } as const;
 
 /** The layers that a type's checkbox shows and hides on its own, by visibility. */
 export const OWN_LAYERS: Partial<Record<ElementTypeName, string[]>> = {
@@ -30,20 +32,30 @@ function zoneLayers(minzoom: number): LayerSpecification[] {
       paint: { 'fill-color': ['get', 'color'], 'fill-opacity': shown(0.22) as never },
     },
     {
+      // Outlines at every zoom: below the editing zoom a zone is where a cluster is.
       id: 'el-Zone-line',
       type: 'line',
       source: 'zones',
-      minzoom,
       paint: {
         'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
-        'line-width': ['case', selected, 4, 2] as never,
+        // Thin over a region, where a zone is the outline of a cluster.
+        'line-width': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          8,
+          ['case', selected, 4, 1.5],
+          12,
+          ['case', selected, 4, 2],
+        ] as never,
         'line-opacity': shown(1) as never,
       },
     },
   ];
 }
 
-const cableWidth = ['interpolate', ['linear'], ['zoom'], 12, 2, 18, 5];
+/** Thin over a country (a backbone at z6), full width close up. */
+const cableWidth = ['interpolate', ['linear'], ['zoom'], 6, 1.2, 12, 2, 18, 5];
 
 /**
  * Cables over a white casing: a coloured line stays readable across a zone's fill and the
@@ -63,14 +75,17 @@ const cableLayers = (minzoom: number): LayerSpecification[] => [
       'line-width': ['interpolate', ['linear'], ['zoom'], 14, 4, 18, 8],
     },
   },
-  cableLayer(minzoom),
+  cableLayer,
 ];
 
-const cableLayer = (minzoom: number): LayerSpecification => ({
+/**
+ * Cables at every zoom, in their capacity's colour and their type's dashes: an imported
+ * national backbone framed at z6 is seen, and a zoomed-out cluster reads as its network.
+ */
+const cableLayer: LayerSpecification = {
   id: 'el-Cable',
   type: 'line',
   source: 'cables',
-  minzoom,
   layout: {
     'line-cap': ['match', ['get', 'pattern'], 'solid', 'round', 'butt'] as never,
     'line-join': 'round',
@@ -89,14 +104,14 @@ const cableLayer = (minzoom: number): LayerSpecification => ({
     ] as never,
     'line-opacity': shown(1) as never,
   },
-});
+};
 
 /**
  * A PBO-FAT's Lines of Affectation and houses (SPEC §3), drawn with the icons: a few metres
  * from their PBO, zoomed out they would be clutter.
  */
 function affectationLayers(minzoom: number): LayerSpecification[] {
-  const withIcons = iconsFrom(minzoom);
+  const withIcons = affectationFrom(minzoom);
   return [
     {
       id: 'el-PboFat-affectation-line',
@@ -130,6 +145,7 @@ export const allElementLayers = (minzoom: number): LayerSpecification[] => [
   ...zoneLayers(minzoom),
   ...cableLayers(minzoom),
   ...affectationLayers(minzoom),
+  ...overviewLayers(minzoom),
   ...markerLayers(minzoom),
   ...selectionLayers(minzoom),
   ...hoverLayers(minzoom),
@@ -140,5 +156,5 @@ export const PICKABLE_LAYERS = [
   'el-Zone-fill',
   'el-Zone-line',
   'el-Cable',
-  ...MARKER_LAYERS.filter((id) => id !== 'el-marker-label'),
+  ...MARKER_LAYERS.filter((id) => !id.startsWith('el-marker-label')),
 ];

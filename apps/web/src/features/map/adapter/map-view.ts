@@ -1,4 +1,5 @@
 import * as maplibregl from 'maplibre-gl';
+import i18n from 'i18next';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Feature, FeatureCollection } from 'geojson';
@@ -30,7 +31,20 @@ import {
   type SourceId,
 } from './element-features.ts';
 import { allElementLayers, OWN_LAYERS, PICKABLE_LAYERS } from './element-layers.ts';
-import { iconsFrom, LABEL_MIN_ZOOM, MARKER_LAYERS, markerFilter } from './marker-layers.ts';
+import {
+  affectationFrom,
+  LABEL_MIN_ZOOM,
+  layerFilter,
+  MARKER_LAYERS,
+  markerFilter,
+  PRIORITY,
+  SELECTION_RING,
+  selectionRing,
+  SPREAD_ZOOM,
+} from './marker-layers.ts';
+import { Colocation, type Marker, type SpotPlace } from './colocation.ts';
+import { mapLocale } from './map-locale.ts';
+import { addCountImage, COUNT_IMAGE, OVERVIEW_SOURCE, overviewSource } from './overview-layers.ts';
 import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
 import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
 
@@ -74,7 +88,24 @@ export interface MapViewOptions {
   basemaps: BasemapConfig;
   /** Elements show from the project zoom minus one (SPEC §4). */
   minzoom: number;
+  /** MapLibre's own texts (control tooltips); by default from the app's language. */
+  locale?: Record<string, string>;
 }
+
+/**
+ * A spread marker's feature: drawn around its spot's point, naming its place in the spot
+ * (read by marker-layers.ts). Its own position stays the element's, for editing.
+ */
+function placed<F extends Feature>(feature: F, place: SpotPlace): F {
+  return {
+    ...feature,
+    geometry: { type: 'Point', coordinates: [place.at.lng, place.at.lat] },
+    properties: { ...feature.properties, spot: place.key },
+  };
+}
+
+const markerOf = (e: EditorElement): Marker | null =>
+  isPoint(e.coordinates) ? { fid: e.fid, at: e.coordinates, order: PRIORITY[e.type] ?? 9 } : null;
 
 /**
  * The MapLibre side of the editor: element sources and layers generated from the registry,
@@ -92,6 +123,14 @@ export class MapView {
   /** The elements last drawn. */
   private drawn: ElementCollection | null = null;
   private readonly closeUp: CloseUpSource[];
+  /**
+   * Markers at one spot, spread apart close up. Worked out the first time the view gets to
+   * SPREAD_ZOOM (a pass over every marker), then kept up to date with the elements.
+   */
+  private colocation: Colocation | null = null;
+  /** Whether the overview source holds the elements as they are; rebuilt only when seen. */
+  private overviewFresh = false;
+  private overviewTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: MapViewOptions) {
     this.map = new maplibregl.Map({
@@ -105,6 +144,7 @@ export class MapView {
       fadeDuration: 0,
       // The view is kept in the address (#zoom/lat/lng): a link or a reload shows the same place.
       hash: true,
+      locale: options.locale ?? mapLocale((key) => i18n.t(key)),
     });
     // Note: no "double tap and drag" zoom on touch screens. A field crew taps a marker to pick
     // it and then drags it; done within half a second, MapLibre took that for this gesture
@@ -114,15 +154,18 @@ export class MapView {
     this.map.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
     this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Place labels and icons named by templates are made when first needed.
-    this.map.setMissingStyleImageResolver((id) =>
-      id.startsWith(PLACE_LABEL) ? addPlaceLabel(this.map, id) : addIcons(this.map, [id]),
-    );
+    this.map.setMissingStyleImageResolver((id) => {
+      if (!id) return;
+      if (id.startsWith(PLACE_LABEL)) return addPlaceLabel(this.map, id);
+      if (id.startsWith(COUNT_IMAGE)) return addCountImage(this.map, id);
+      return addIcons(this.map, [id]);
+    });
     // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
     this.map.on('error', () => undefined);
     this.closeUp = [
       {
         id: 'affectation',
-        from: iconsFrom(options.minzoom),
+        from: affectationFrom(options.minzoom),
         features: affectationFeatures,
         ids: (e) => (e.type === 'PboFat' ? affectationIds(e) : []),
         drawn: false,
@@ -135,7 +178,11 @@ export class MapView {
         drawn: false,
       },
     ];
-    this.map.on('zoomend', () => this.drawCloseUpIfShown());
+    this.map.on('zoomend', () => {
+      this.spreadIfShown();
+      this.drawCloseUpIfShown();
+      this.drawOverviewIfShown();
+    });
     // The icons load while the style does.
     const icons = loadIcons([
       ...ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => defaultIconUrl(t.segment)),
@@ -155,10 +202,12 @@ export class MapView {
 
   private async setUp(icons: Promise<LoadedIcon[]>) {
     addLoadedIcons(this.map, await icons);
+    this.map.addImage(SELECTION_RING, selectionRing(), { pixelRatio: 2 });
     for (const id of [...ELEMENT_SOURCES, SELECTION_SOURCE, HOVER_SOURCE, ...OVERLAY_SOURCES]) {
       const buffer = UNBUFFERED.has(id) ? { buffer: 0 } : {};
       this.map.addSource(id, { type: 'geojson', data: empty(), ...buffer });
     }
+    this.map.addSource(OVERVIEW_SOURCE, overviewSource(this.options.minzoom));
     for (const layer of allElementLayers(this.options.minzoom)) this.map.addLayer(layer);
     for (const layer of overlayLayers()) this.map.addLayer(layer);
   }
@@ -201,8 +250,13 @@ export class MapView {
       affectation: [],
       labels: [],
     };
+    this.colocation = null;
+    if (this.map.getZoom() >= SPREAD_ZOOM) {
+      this.colocation = new Colocation();
+      this.colocation.reset([...collection.visible()].flatMap((e) => markerOf(e) ?? []));
+    }
     for (const e of collection.visible()) {
-      const feature = featureOf(e);
+      const feature = this.featureOf(e);
       if (feature) data[sourceOf(e)].push(feature);
     }
     for (const id of ELEMENT_SOURCES) {
@@ -211,6 +265,75 @@ export class MapView {
     this.drawn = collection;
     for (const source of this.closeUp) source.drawn = false;
     this.drawCloseUpIfShown();
+    this.overviewFresh = false;
+    // Note: not at once. The map still shows its first, world-wide view, which the page is
+    // about to frame on the cluster: an overview built for it would be thrown away.
+    this.map.once('idle', () => this.drawOverviewIfShown());
+  }
+
+  /** An element's feature, placed in its spot where it shares one with other markers. */
+  private featureOf(e: EditorElement): Feature | null {
+    const feature = featureOf(e);
+    const place = this.colocation?.spreadOf(e.fid);
+    return feature && place ? placed(feature, place) : feature;
+  }
+
+  private labelsOf(e: EditorElement): Feature[] {
+    const place = this.colocation?.spreadOf(e.fid);
+    const labels = labelFeatures(e);
+    return place ? labels.map((f) => placed(f, place)) : labels;
+  }
+
+  /**
+   * Below the editing zoom: markers as clusters and dots (overview-layers.ts), of the types
+   * whose checkbox is on. Built when first seen there, and again after changes only when seen.
+   */
+  private drawOverviewIfShown(): void {
+    const drawn = this.drawn;
+    if (!drawn || this.overviewFresh || this.map.getZoom() >= this.options.minzoom) return;
+    this.overviewFresh = true;
+    const features: Feature[] = [];
+    for (const e of drawn.visible()) {
+      if (!isPoint(e.coordinates) || this.layerState[e.type] === false) continue;
+      features.push({
+        type: 'Feature',
+        id: e.fid,
+        geometry: { type: 'Point', coordinates: [e.coordinates.lng, e.coordinates.lat] },
+        properties: { type: e.type },
+      });
+    }
+    this.source(OVERVIEW_SOURCE)?.setData({ type: 'FeatureCollection', features });
+  }
+
+  /** The overview no longer matches: rebuilt soon if it is on screen, else when it is. */
+  private overviewChanged(): void {
+    this.overviewFresh = false;
+    clearTimeout(this.overviewTimer);
+    this.overviewTimer = setTimeout(() => this.drawOverviewIfShown(), 300);
+  }
+
+  /** Work out the spots shared by several markers, the first time the view is close enough. */
+  private spreadIfShown(): void {
+    const drawn = this.drawn;
+    if (!drawn || this.colocation || this.map.getZoom() < SPREAD_ZOOM) return;
+    const colocation = new Colocation();
+    colocation.reset([...drawn.visible()].flatMap((e) => markerOf(e) ?? []));
+    this.colocation = colocation;
+    this.redrawSpread(colocation.spread(), drawn);
+  }
+
+  /** Draw again the markers (and names) whose spread changed. */
+  private redrawSpread(fids: number[], collection: ElementCollection): void {
+    if (fids.length === 0) return;
+    const elements = fids.flatMap((fid) => collection.byFid(fid) ?? []);
+    const points = elements.flatMap((e) => this.featureOf(e) ?? []);
+    void this.source('points')?.updateData({ remove: fids, add: points });
+    if (this.closeUp.find((c) => c.id === 'labels')?.drawn) {
+      void this.source('labels')?.updateData({
+        remove: fids,
+        add: elements.flatMap((e) => this.labelsOf(e)),
+      });
+    }
   }
 
   private drawCloseUpIfShown(): void {
@@ -219,7 +342,9 @@ export class MapView {
     for (const source of this.closeUp) {
       if (source.drawn || this.map.getZoom() < source.from) continue;
       source.drawn = true;
-      const features = [...drawn.visible()].flatMap(source.features);
+      const features = [...drawn.visible()].flatMap((e) =>
+        source.id === 'labels' ? this.labelsOf(e) : source.features(e),
+      );
       this.source(source.id)?.setData({ type: 'FeatureCollection', features });
     }
   }
@@ -236,6 +361,16 @@ export class MapView {
     this.drawn = collection;
     // Close-up sources not drawn yet will be built from the collection as it is then.
     const closeUp = this.closeUp.filter((source) => source.drawn);
+    // Neighbours whose spot gained or lost a marker move too.
+    const respread =
+      this.colocation?.update(
+        diff.removed.map((e) => e.fid),
+        diff.upserted.flatMap((e) => markerOf(e) ?? []),
+      ) ?? [];
+    const points = new Set(
+      [...diff.removed, ...diff.upserted].filter((e) => isPoint(e.coordinates)).map((e) => e.fid),
+    );
+    if (points.size > 0) this.overviewChanged();
     for (const e of diff.removed) {
       of(sourceOf(e)).remove.push(e.fid);
       for (const source of closeUp) of(source.id).remove.push(...source.ids(e));
@@ -243,14 +378,18 @@ export class MapView {
     for (const e of diff.upserted) {
       const target = of(sourceOf(e));
       target.remove.push(e.fid);
-      const feature = featureOf(e);
+      const feature = this.featureOf(e);
       if (feature) target.add.push(feature);
       for (const source of closeUp) {
         of(source.id).remove.push(...source.ids(e));
-        of(source.id).add.push(...source.features(e));
+        of(source.id).add.push(...(source.id === 'labels' ? this.labelsOf(e) : source.features(e)));
       }
     }
     for (const [id, { remove, add }] of changes) void this.source(id)?.updateData({ remove, add });
+    this.redrawSpread(
+      respread.filter((fid) => !points.has(fid)),
+      collection,
+    );
   }
 
   /** Layer checkboxes, applied at most every 50 ms (SPEC §9). */
@@ -271,8 +410,10 @@ export class MapView {
           }
         }
       }
-      const filter = markerFilter((type) => this.layerState[type] !== false);
+      this.overviewChanged();
+      const types = markerFilter((type) => this.layerState[type] !== false);
       for (const id of MARKER_LAYERS) {
+        const filter = layerFilter(id, types);
         if (
           this.map.getLayer(id) &&
           JSON.stringify(this.map.getFilter(id) ?? null) !== JSON.stringify(filter)
@@ -283,18 +424,47 @@ export class MapView {
     }, VISIBILITY_THROTTLE_MS);
   }
 
-  /** Is this element drawn right now (its layer on and the zoom high enough)? */
+  /**
+   * Is this element drawn for editing right now (its layer on and the zoom high enough)?
+   * Below the editing zoom cables and zones are still drawn and markers shown as clusters,
+   * but nothing there is picked: that view is for reading the network, not editing it.
+   */
   isVisible(e: Pick<EditorElement, 'type'>): boolean {
-    return this.layerState[e.type] !== false && this.map.getZoom() >= this.options.minzoom;
+    return this.layerState[e.type] !== false && this.canEditAtZoom();
+  }
+
+  /** The zoom from which elements are drawn whole, picked and edited (the project's − 1). */
+  get editingZoom(): number {
+    return this.options.minzoom;
+  }
+
+  canEditAtZoom(zoom = this.map.getZoom()): boolean {
+    return zoom >= this.options.minzoom;
+  }
+
+  /** Called with the zoom as it changes; returns the way to stop. */
+  onZoom(listener: (zoom: number) => void): () => void {
+    const call = () => listener(this.map.getZoom());
+    this.map.on('zoom', call);
+    return () => this.map.off('zoom', call);
+  }
+
+  /** Zoom in to where elements can be edited (the project zoom), around the same centre. */
+  zoomToEdit(): void {
+    this.map.easeTo({ zoom: Math.max(this.options.minzoom + 1, this.map.getZoom()) });
   }
 
   setSelection(elements: EditorElement[]): void {
     for (const e of this.selected) this.setState(e, { selected: false });
     for (const e of elements) this.setState(e, { selected: true });
     this.selected = elements;
-    const markers = elements
-      .filter((e) => isPoint(e.coordinates))
-      .flatMap((e) => featureOf(e) ?? []);
+    // With their names: a selected (searched) marker names itself, whatever is beside it.
+    const markers = elements.flatMap((e) => {
+      const feature = isPoint(e.coordinates) ? this.featureOf(e) : null;
+      if (!feature) return [];
+      if (e.name) feature.properties = { ...feature.properties, name: e.name };
+      return [feature];
+    });
     this.source(SELECTION_SOURCE)?.setData({ type: 'FeatureCollection', features: markers });
   }
 
@@ -306,7 +476,7 @@ export class MapView {
     const fid = e && isPoint(e.coordinates) ? e.fid : null;
     if (fid === this.hovered) return;
     this.hovered = fid;
-    const feature = e && fid !== null ? featureOf(e) : null;
+    const feature = e && fid !== null ? this.featureOf(e) : null;
     // Its name under it, however far out the view is.
     if (feature && e?.name) feature.properties = { ...feature.properties, name: e.name };
     this.source(HOVER_SOURCE)?.setData({
@@ -331,6 +501,8 @@ export class MapView {
 
   /** Element feature ids under a pixel, nearest layers first. */
   hitTest(point: { x: number; y: number }, tolerance = 6): number[] {
+    // Below the editing zoom nothing is picked (isVisible): cables drawn there are for reading.
+    if (!this.canEditAtZoom()) return [];
     const layers = PICKABLE_LAYERS.filter((id) => this.map.getLayer(id));
     const features = this.map.queryRenderedFeatures(
       [
@@ -369,6 +541,7 @@ export class MapView {
 
   destroy(): void {
     clearTimeout(this.visibilityTimer);
+    clearTimeout(this.overviewTimer);
     this.map.remove();
   }
 }

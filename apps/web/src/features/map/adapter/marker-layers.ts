@@ -2,6 +2,7 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
 import { PLACE_LABEL } from './basemap.ts';
 import { defaultIconUrl } from './element-features.ts';
+import { allSpots, type Spread } from './colocation.ts';
 
 const editing = ['boolean', ['feature-state', 'editing'], false];
 /** Hidden while terra-draw holds the element for editing (it draws its own copy). */
@@ -21,6 +22,20 @@ export const ICON_MIN_ZOOM = 14;
 export const STREET_ZOOM = 18;
 /** Names are written under markers from this zoom, where they have room. */
 export const LABEL_MIN_ZOOM = 17;
+/**
+ * Over a neighbourhood (z14–16 of a cluster) only the nodes a network is read by have icons:
+ * the FDT-SRO, splice closures and the PBO-FATs subscribers hang off. Poles, manholes, loops,
+ * homes and buildings (hundreds of them) stay dots until this zoom, so the cluster reads as
+ * cables joining a few nodes instead of a carpet of pins.
+ */
+export const DETAIL_ZOOM = 17;
+/** A PBO-FAT's Lines of Affectation and houses, a few metres long, from this zoom. */
+export const AFFECTATION_MIN_ZOOM = 17;
+export const affectationFrom = (minzoom: number) =>
+  Math.max(iconsFrom(minzoom), AFFECTATION_MIN_ZOOM);
+export const KEY_TYPES: readonly ElementTypeName[] = ['FDTSRO', 'SpliceClosure', 'PboFat'];
+/** From this zoom markers at one spot stand side by side (colocation.ts). */
+export const SPREAD_ZOOM = STREET_ZOOM;
 
 /** Where icons start for a project whose elements show from `minzoom`. */
 export const iconsFrom = (minzoom: number) => Math.max(minzoom, ICON_MIN_ZOOM);
@@ -43,7 +58,7 @@ const ICON_SIZE = [
  * FDT-SRO serves a whole cluster, a splice closure a feeder), then the points users are
  * served from, then the supports and the premises of which a cluster has hundreds.
  */
-const PRIORITY: Record<string, number> = {
+export const PRIORITY: Record<string, number> = {
   FDTSRO: 0,
   SpliceClosure: 1,
   PboFat: 2,
@@ -75,8 +90,44 @@ const typeColour = [
 ];
 
 const icon = ['coalesce', ['get', 'icon'], defaultIcon];
+/** Key nodes' icons only until DETAIL_ZOOM; an empty image draws no icon (the dot stays). */
+const iconByZoom = [
+  'step',
+  ['zoom'],
+  ['match', ['get', 'type'], [...KEY_TYPES], icon, ''],
+  DETAIL_ZOOM,
+  icon,
+];
 /** A name drawn as an image (basemap.ts draws them on demand). */
 const label = ['concat', PLACE_LABEL, ['get', 'name']];
+
+const ZERO = ['literal', [0, 0]];
+const SPOTS = allSpots();
+/**
+ * A value of a marker's place in its spot (colocation.ts, named by its `spot` property), once
+ * the view is close enough to spread; `otherwise` for a marker alone and further out.
+ */
+function bySpot(pick: (s: Spread) => unknown, otherwise: unknown) {
+  const literal = (v: unknown) => (Array.isArray(v) ? ['literal', v] : v);
+  return [
+    'step',
+    ['zoom'],
+    otherwise,
+    SPREAD_ZOOM,
+    [
+      'match',
+      ['coalesce', ['get', 'spot'], ''],
+      ...SPOTS.flatMap(([key, spread]) => [key, literal(pick(spread))]),
+      otherwise,
+    ],
+  ];
+}
+const iconOffset = bySpot((s) => s.icon, ZERO);
+/** A name under its marker, or beside its icon where markers are spread. */
+const labelPlacement = {
+  'icon-anchor': 'top' as const,
+  'icon-offset': bySpot((s) => s.label, ['literal', [0, 6]]) as never,
+};
 
 /**
  * Markers of every point type share their layers, and cables one layer whose dashes follow
@@ -89,7 +140,23 @@ export const MARKER_LAYERS = [
   'el-marker-icon',
   'el-marker-icon-street',
   'el-marker-label',
+  'el-marker-label-spot',
 ] as const;
+
+/** Names of markers at one spot, spread (colocation.ts), apart from the others'. */
+const SPOT_LABELS = ['has', 'spot'];
+/** The filters some marker layers have before any layer checkbox. */
+const BASE_FILTERS: Partial<Record<(typeof MARKER_LAYERS)[number], unknown>> = {
+  'el-marker-label': ['!', SPOT_LABELS],
+  'el-marker-label-spot': SPOT_LABELS,
+};
+
+/** A marker layer's filter: its own, and the point types whose checkbox is on. */
+export function layerFilter(id: (typeof MARKER_LAYERS)[number], types: unknown) {
+  const base = BASE_FILTERS[id];
+  if (!base) return types;
+  return types ? ['all', base, types] : base;
+}
 
 /** The marker layers' filter for the point types whose checkbox is on; null when all are. */
 export function markerFilter(on: (type: ElementTypeName) => boolean) {
@@ -100,7 +167,7 @@ export function markerFilter(on: (type: ElementTypeName) => boolean) {
 }
 
 export function markerLayers(minzoom: number): LayerSpecification[] {
-  const [dot, iconLayer, streetLayer, labelLayer] = MARKER_LAYERS;
+  const [dot, iconLayer, streetLayer, labelLayer, spotLabelLayer] = MARKER_LAYERS;
   const withIcons = iconsFrom(minzoom);
   const iconLayout = {
     'icon-image': icon as never,
@@ -121,9 +188,13 @@ export function markerLayers(minzoom: number): LayerSpecification[] {
           ['linear'],
           ['zoom'],
           10,
-          2.5,
+          2,
+          // Small over a cluster seen whole: hundreds of homes and poles are a texture, and
+          // the key nodes' icons and the cables stand out of it.
           ICON_MIN_ZOOM,
-          4,
+          2.5,
+          16,
+          3.5,
           STREET_ZOOM,
           3,
         ] as never,
@@ -140,13 +211,28 @@ export function markerLayers(minzoom: number): LayerSpecification[] {
       type: 'symbol',
       source: 'labels',
       minzoom: Math.max(minzoom, LABEL_MIN_ZOOM),
+      filter: layerFilter(labelLayer, null) as never,
       layout: {
         'icon-image': label as never,
-        'icon-anchor': 'top',
         // Clear of its own pin's collision box (padded 2 px each), or it would never fit.
-        'icon-offset': [0, 6],
+        ...labelPlacement,
         'icon-padding': 0,
         'symbol-sort-key': priority as never,
+      },
+      paint: { 'icon-opacity': shown(1) as never },
+    },
+    {
+      // Above the other names, so placed before them whichever tile they are in: names at a
+      // shared spot stand close together under their icons, and the neighbours' give way.
+      id: spotLabelLayer,
+      type: 'symbol',
+      source: 'labels',
+      minzoom: Math.max(minzoom, LABEL_MIN_ZOOM),
+      filter: layerFilter(spotLabelLayer, null) as never,
+      layout: {
+        'icon-image': label as never,
+        ...labelPlacement,
+        'icon-padding': 0,
       },
       paint: { 'icon-opacity': shown(1) as never },
     },
@@ -158,6 +244,7 @@ export function markerLayers(minzoom: number): LayerSpecification[] {
       maxzoom: Math.max(withIcons, STREET_ZOOM),
       layout: {
         ...iconLayout,
+        'icon-image': iconByZoom as never,
         // Lower keys are placed first: the more important marker keeps its icon.
         'symbol-sort-key': priority as never,
         'icon-padding': 1,
@@ -171,6 +258,7 @@ export function markerLayers(minzoom: number): LayerSpecification[] {
       minzoom: Math.max(withIcons, STREET_ZOOM),
       layout: {
         ...iconLayout,
+        'icon-offset': iconOffset as never,
         'icon-allow-overlap': true,
         // Names give way to icons, never the reverse.
         'icon-ignore-placement': false,
@@ -199,6 +287,7 @@ function highlightedIcon(id: string, source: string, minzoom: number): LayerSpec
         1,
       ] as never,
       'icon-anchor': 'bottom',
+      'icon-offset': iconOffset as never,
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
     },
@@ -207,35 +296,82 @@ function highlightedIcon(id: string, source: string, minzoom: number): LayerSpec
 }
 
 /**
+ * The name of a selected or hovered marker, whatever its neighbours' names: a searched pole
+ * shows the pole's name, not its PBO's. Placed before the other names (layers higher up are
+ * placed first), it keeps them off its own place rather than being drawn over them.
+ */
+function highlightedLabel(id: string, source: string, minzoom: number): LayerSpecification {
+  return {
+    id,
+    type: 'symbol',
+    source,
+    minzoom,
+    filter: ['has', 'name'],
+    layout: {
+      'icon-image': label as never,
+      ...labelPlacement,
+      'icon-allow-overlap': true,
+      'icon-padding': 0,
+    },
+    paint: { 'icon-opacity': shown(1) as never },
+  };
+}
+
+/** The selection ring's image name (drawn by selectionRing). */
+export const SELECTION_RING = 'selection-ring';
+
+/** A yellow ring drawn in the browser, 36 px across. */
+export function selectionRing(): ImageData {
+  const ratio = 2;
+  const size = 36 * ratio;
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return new ImageData(size, size);
+  ctx.beginPath();
+  ctx.arc(size / 2, size / 2, size / 2 - 2 * ratio, 0, Math.PI * 2);
+  ctx.fillStyle = 'rgba(250, 204, 21, 0.45)';
+  ctx.fill();
+  ctx.lineWidth = 2 * ratio;
+  ctx.strokeStyle = '#a16207';
+  ctx.stroke();
+  return ctx.getImageData(0, 0, size, size);
+}
+
+/**
  * A ring under the selected markers. Note: from a source of its own holding just them; a
- * transparent ring under every marker would still be drawn, 100,000 times a frame.
+ * transparent ring under every marker would still be drawn, 100,000 times a frame. An image
+ * rather than a circle: it follows a spread icon (circle-translate is the same for all).
  */
 export function selectionLayers(minzoom: number): LayerSpecification[] {
   return [
     {
       id: 'el-selection-halo',
-      type: 'circle',
+      type: 'symbol',
       source: 'selection',
       minzoom,
-      paint: {
-        // Round the icon (anchored at its bottom) or, zoomed out, centred on the dot.
-        'circle-radius': ['step', ['zoom'], 9, ICON_MIN_ZOOM, 14, 16, 16] as never,
-        'circle-translate': [
+      layout: {
+        'icon-image': SELECTION_RING,
+        // Round the dot zoomed out, round the icon (anchored at its bottom) closer.
+        'icon-size': ['step', ['zoom'], 0.5, ICON_MIN_ZOOM, 0.8, 16, 0.9, SPREAD_ZOOM, 1] as never,
+        'icon-offset': [
           'step',
           ['zoom'],
-          ['literal', [0, 0]],
+          ZERO,
           ICON_MIN_ZOOM,
-          ['literal', [0, -12]],
+          ['literal', [0, -15]],
           16,
-          ['literal', [0, -14]],
+          ['literal', [0, -16]],
+          SPREAD_ZOOM,
+          bySpot((s) => s.halo, ['literal', [0, -20]])[4] as unknown[],
         ] as never,
-        'circle-color': '#facc15',
-        'circle-opacity': 0.45,
-        'circle-stroke-color': '#a16207',
-        'circle-stroke-width': 2,
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
       },
     },
     highlightedIcon('el-selection-icon', 'selection', minzoom),
+    highlightedLabel('el-selection-label', 'selection', iconsFrom(minzoom)),
   ];
 }
 
@@ -244,18 +380,15 @@ export function hoverLayers(minzoom: number): LayerSpecification[] {
   return [
     highlightedIcon('el-hover-icon', 'hover', minzoom),
     {
-      id: 'el-hover-label',
-      type: 'symbol',
-      source: 'hover',
-      minzoom,
-      filter: ['has', 'name'],
+      ...highlightedLabel('el-hover-label', 'hover', minzoom),
+      // Drawn over the names around without moving them while the pointer passes.
       layout: {
         'icon-image': label as never,
-        'icon-anchor': 'top',
-        'icon-offset': [0, 6],
+        ...labelPlacement,
         'icon-allow-overlap': true,
         'icon-ignore-placement': true,
       },
-    },
+      paint: {},
+    } as LayerSpecification,
   ];
 }

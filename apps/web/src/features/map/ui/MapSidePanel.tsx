@@ -34,6 +34,9 @@ export function MapSidePanel() {
       withBorder
       w={210}
       pos="relative"
+      // The legend opened under the layers scrolls within the map, not past its bottom.
+      mah="calc(100dvh - 230px)"
+      style={{ overflowY: 'auto' }}
     >
       <ActionIcon
         variant="subtle"
