@@ -26,7 +26,7 @@ import type { QrTemplatesService } from './qr-templates.service.ts';
 import type { QrTemplateRecord } from './qr-templates.repository.ts';
 import { qrTagsRepository, type QrTagDocumentRow } from './qr-tags.repository.ts';
 import { tagLink } from './tag-link.ts';
-import { detailName, propertyName } from './tag-property-names.ts';
+import { detailName, elementTypeName, propertyName } from './tag-property-names.ts';
 
 /** Tags read from the database a page at a time, so a document of any size streams. */
 const PAGE = 1000;
@@ -183,8 +183,11 @@ export function createQrDocumentsService(
       const values = Object.fromEntries(
         template.tagDetails.map((d) => [detailName(d, locale), d.value]),
       );
-      const elementType =
-        elementTypeByName(template.elementType)?.displayName ?? template.elementType;
+      const elementType = elementTypeName(
+        template.elementType,
+        elementTypeByName(template.elementType)?.displayName ?? template.elementType,
+        locale,
+      );
       const row = (tag: QrTagDocumentRow): TagSheetRow => ({
         code: tag.code,
         link: tagLink(publicUrl, tag.code),

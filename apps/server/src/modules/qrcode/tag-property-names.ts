@@ -23,6 +23,23 @@ const PROPERTY_NAMES: Record<Locale, Record<string, string>> = {
   },
 };
 
+/** Element types as the web's map names them (map.types.*), for the spreadsheet's column. */
+const ELEMENT_TYPE_NAMES_FR: Record<string, string> = {
+  PboFat: 'PBO-FAT',
+  SpliceClosure: "Boîtier d'épissure",
+  Pole: 'Poteau',
+  Manhole: 'Chambre',
+  Loop: 'Boucle',
+  FDTSRO: 'FDT-SRO',
+  SFU: 'SFU',
+  Building: 'Bâtiment',
+  Cable: 'Câble',
+  Zone: 'Zone',
+};
+
+export const elementTypeName = (type: string, displayName: string, locale: Locale) =>
+  locale === 'fr' ? (ELEMENT_TYPE_NAMES_FR[type] ?? displayName) : displayName;
+
 export const propertyName = (property: string, locale: Locale) =>
   PROPERTY_NAMES[locale][property] ?? property;
 
