@@ -2,6 +2,7 @@ import { PLATFORM_NAME } from '@integration/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
+import { seedDemoLocations } from './demo-locations.seed.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
 import { seedDemoRoads } from './demo-roads.seed.ts';
@@ -42,7 +43,10 @@ export async function seedDatabase(
     });
     report.admin = { email, password: config.adminPassword ? undefined : password };
   }
-  if (config.seedDemo) await seedDemo(db);
+  if (config.seedDemo) {
+    await seedDemo(db);
+    await seedDemoLocations(db);
+  }
   // Every project has a default template of every element type.
   await templatesRepository.ensureDefaults(db);
   if (config.seedDemo && email) {
