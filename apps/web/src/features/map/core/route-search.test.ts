@@ -157,4 +157,13 @@ describe('Create Route', () => {
     );
     expect(routes.get().search.phase).toBe('shown');
   });
+
+  it('lists each path once, with the currency of the costs', async () => {
+    const twice = [ROUTES[0], ROUTES[0], ROUTES[1]] as typeof ROUTES;
+    const { routes } = await setUp(vi.fn(async () => ({ routes: twice, currency: 'KES' })));
+    await routes.search('e5');
+    expect(routes.get().search).toMatchObject({ phase: 'shown', currency: 'KES' });
+    const search = routes.get().search;
+    if (search.phase === 'shown') expect(search.routes.map((r) => r.distance)).toEqual([500, 510]);
+  });
 });

@@ -47,8 +47,15 @@ export function MeasurePanel() {
       aria-label={t('map.measure.title')}
       role="region"
     >
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Text size="sm" aria-live="polite" data-testid="measurement">
+      {/* A reading stays on one line (a coordinate cut after its comma reads as two numbers);
+          the buttons go under it when the panel is narrow. */}
+      <Group gap="xs" justify="space-between">
+        <Text
+          size="sm"
+          aria-live="polite"
+          data-testid="measurement"
+          style={reading ? { whiteSpace: 'nowrap' } : undefined}
+        >
           {reading ?? t(`map.measure.${interaction.tool}`)}
         </Text>
         <Group gap={2} wrap="nowrap">
