@@ -194,7 +194,8 @@ describe('routing settings', () => {
     });
     const got = await call('field', 'GET', `/api/routes/settings/${nairobi}`);
     expect(got.json()).toMatchObject({
-      data: { costPerMetre: { aerial: 4, duct: 6, cable: 3, trench: 25 } },
+      // Costs are in the currency of the project's country (Nairobi CBD: Kenya).
+      data: { costPerMetre: { aerial: 4, duct: 6, cable: 3, trench: 25 }, currency: 'KES' },
     });
     const speeds = Object.fromEntries(
       [

@@ -218,7 +218,7 @@ export function createRoutingService(
       user: UserRecord,
       projectId: number,
       body: RoutingSettingsBody,
-    ): Promise<RoutingSettings> {
+    ): Promise<SettingsAnswer> {
       await assertCanEdit(user, projectId);
       const current = (await roads.stamp(db, projectId)).overrides;
       const next = {
@@ -233,7 +233,10 @@ export function createRoutingService(
       };
       await roads.saveSettings(db, projectId, next);
       graphs.forget(projectId);
-      return effectiveSettings(next);
+      return {
+        ...effectiveSettings(next),
+        currency: currencyOfCountry(await roads.countryOfProject(db, projectId)),
+      };
     },
   };
 }
