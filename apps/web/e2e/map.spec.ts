@@ -33,8 +33,9 @@ test('draws a marker of each point type, a cable and a zone, and finds them save
 }) => {
   const ws = await emptyCluster(request);
   await openMap(page, ws);
-  // At zoom 18 one pixel is 0.3 m: everything stays within ±150 m by ±90 m of the centre.
-  const spots = POINT_TYPES.map((_, i) => offset(-60 + i * 20, 40));
+  // At zoom 18 one pixel is 0.3 m: everything stays within ±150 m by ±90 m of the centre,
+  // below the panels at the top left (the cluster's name, the element being edited).
+  const spots = POINT_TYPES.map((_, i) => offset(-60 + i * 20, 25));
   for (const [i, type] of POINT_TYPES.entries()) {
     await page.getByRole('combobox', { name: 'Point type' }).click();
     await page
@@ -58,8 +59,9 @@ test('draws a marker of each point type, a cable and a zone, and finds them save
   await clickAt(page, cable[2] as LatLng);
   await expect(button(page, 'Edit Line')).toHaveAttribute('aria-pressed', 'true');
 
-  // West of the toast area (bottom-right, SPEC §2), where the cable's save toast appears.
-  const zone = [offset(-80, -45), offset(20, -45), offset(20, -85), offset(-80, -85)];
+  // West of the toast area (bottom-right, SPEC §2), where the cable's save toast appears,
+  // and above the map's status bar.
+  const zone = [offset(-80, -42), offset(20, -42), offset(20, -75), offset(-80, -75)];
   await button(page, 'Polygon').click();
   await expect(button(page, 'Polygon')).toHaveAttribute('aria-pressed', 'true');
   for (const p of zone) await clickAt(page, p);
@@ -171,6 +173,11 @@ test('deletes one element, then several with the rectangle, and undo brings one 
   await openMap(page, ws);
   await button(page, 'Delete').click();
   await clickMarker(page, poles[0]?.coordinates as LatLng);
+  // Deleting asks first, naming what goes.
+  await page
+    .getByRole('dialog', { name: 'Delete pole P-West?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expectAllSaved(page);
   expect((await savedElements(request, ws)).map((e) => e.name).sort()).toEqual([
     'P-Mid-1',
@@ -182,6 +189,9 @@ test('deletes one element, then several with the rectangle, and undo brings one 
   await clickAt(page, offset(70, -30));
   await expect(page.getByText('2 selected')).toBeVisible();
   await button(page, 'Delete selected').click();
+  const several = page.getByRole('dialog', { name: 'Delete 2 elements?' });
+  await expect(several).toContainText('2 × Pole');
+  await several.getByRole('button', { name: 'Delete' }).click();
   await expectAllSaved(page);
   expect(await savedElements(request, ws)).toHaveLength(0);
 

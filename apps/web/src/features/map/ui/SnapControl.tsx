@@ -1,4 +1,16 @@
-import { Checkbox, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconChevronDown, IconMagnet, IconMagnetOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCompact } from '../../../app/useCompact.ts';
 import { SNAP_TOLERANCES_M } from '../core/snap-settings.ts';
@@ -57,18 +69,61 @@ export function SnapControl() {
       </Stack>
     );
   }
+  // The desktop toolbar keeps one row: a magnet switch, and its tolerance in a menu.
+  const Glyph = snapping.on ? IconMagnet : IconMagnetOff;
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      px={6}
-      role="group"
-      aria-label={t('map.safety.snap.label')}
-      title={t('map.safety.snap.hint')}
-    >
-      {toggle}
-      {tolerance}
-      {zones}
+    <Group gap={0} wrap="nowrap" role="group" aria-label={t('map.safety.snap.label')}>
+      <Tooltip label={t('map.safety.snap.hint')} withArrow multiline w={240}>
+        <ActionIcon
+          size="lg"
+          role="switch"
+          aria-checked={snapping.on}
+          aria-label={t('map.safety.snap.label')}
+          variant={snapping.on ? 'light' : 'subtle'}
+          color={snapping.on ? 'orange' : 'gray'}
+          onClick={() => editor.setSnapping({ on: !snapping.on })}
+        >
+          <Glyph size={20} stroke={1.6} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-start" withinPortal closeOnItemClick={false}>
+        <Menu.Target>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="gray"
+            px={4}
+            disabled={!snapping.on}
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={`${t('map.safety.snap.tolerance')}: ${t('map.safety.snap.metres', { value: snapping.toleranceM })}`}
+          >
+            {t('map.safety.snap.metres', { value: snapping.toleranceM })}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('map.safety.snap.tolerance')}</Menu.Label>
+          {SNAP_TOLERANCES_M.map((m) => (
+            <Menu.Item
+              key={m}
+              role="menuitemradio"
+              aria-checked={snapping.toleranceM === m}
+              rightSection={snapping.toleranceM === m ? <IconCheck size={14} /> : null}
+              onClick={() => editor.setSnapping({ toleranceM: m })}
+            >
+              {t('map.safety.snap.metres', { value: m })}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item
+            role="menuitemcheckbox"
+            aria-checked={snapping.zones}
+            rightSection={snapping.zones ? <IconCheck size={14} /> : null}
+            onClick={() => editor.setSnapping({ zones: !snapping.zones })}
+          >
+            {t('map.safety.snap.zones')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }
