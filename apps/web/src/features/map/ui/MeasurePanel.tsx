@@ -43,7 +43,7 @@ export function MeasurePanel() {
       p="xs"
       radius="md"
       withBorder
-      maw={360}
+      maw={420}
       aria-label={t('map.measure.title')}
       role="region"
     >
