@@ -78,7 +78,8 @@ export function addCountImage(map: MapLibreMap, id: string): void {
   if (!ctx) return;
   ctx.beginPath();
   ctx.arc(diameter / 2, diameter / 2, diameter / 2 - 1.5 * ratio, 0, Math.PI * 2);
-  ctx.fillStyle = 'rgba(30, 41, 59, 0.88)';
+  // See-through: a cluster's cables and zone stay visible under its badge.
+  ctx.fillStyle = 'rgba(30, 41, 59, 0.7)';
   ctx.fill();
   ctx.lineWidth = 2 * ratio;
   ctx.strokeStyle = '#ffffff';

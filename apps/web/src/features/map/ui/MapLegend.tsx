@@ -167,7 +167,7 @@ export function MapLegend() {
                   cx={14}
                   cy={11}
                   r={10}
-                  fill="rgba(30,41,59,0.88)"
+                  fill="rgba(30,41,59,0.7)"
                   stroke="#fff"
                   strokeWidth={2}
                 />

@@ -44,7 +44,7 @@ export function ZoomHint() {
       pos="absolute"
       left={0}
       right={0}
-      bottom={compact ? 190 : 40}
+      bottom={compact ? 190 : 80}
       style={{ zIndex: 2, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}
     >
       <Paper
