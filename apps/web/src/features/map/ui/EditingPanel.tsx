@@ -29,21 +29,26 @@ export function EditingPanel() {
       px="xs"
       radius="md"
       withBorder
-      maw={compact ? undefined : 360}
+      maw={compact ? undefined : 420}
       role="region"
       aria-label={t('map.safety.editing.region')}
       style={{ borderLeft: '4px solid var(--mantine-color-blue-6)' }}
     >
       <Group gap="xs" wrap="nowrap" justify="space-between">
-        <div style={{ minWidth: 0 }}>
+        <div style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={600} truncate="end" role="status">
             {label}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
+          <Text size="xs" c="dimmed">
             {t(compact ? 'map.safety.editing.hintCompact' : 'map.safety.editing.hint')}
           </Text>
         </div>
-        <Button size="compact-sm" variant="light" onClick={() => controller.finishEditing()}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          style={{ flexShrink: 0 }}
+          onClick={() => controller.finishEditing()}
+        >
           {t('map.safety.editing.done')}
         </Button>
       </Group>
