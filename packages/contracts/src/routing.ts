@@ -40,7 +40,7 @@ export interface ComputedRoute {
   duration: number;
   /** Google's encoded polyline algorithm, precision 5. */
   polyline: string;
-  /** Infrastructure profile only: estimated cost (the project's currency units). */
+  /** Infrastructure profile only: estimated cost, in the answer's `currency`. */
   cost?: number;
   /** Infrastructure profile only: metres per kind. */
   lengths?: Record<InfrastructureKind, number>;
@@ -48,14 +48,22 @@ export interface ComputedRoute {
 
 export interface ComputeRouteResult {
   routes: ComputedRoute[];
+  /** ISO 4217 code of the costs (the project's country's), null when it is not known. */
+  currency: string | null;
 }
 
 /** Metres-per-second speeds by OSM highway class, and the classes a two-wheeler may use. */
-export interface RoutingSettings {
+export interface RoutingRules {
   speedsKmh: Record<string, number>;
   excludedClasses: string[];
   /** Cost per metre per infrastructure kind. */
   costPerMetre: Record<InfrastructureKind, number>;
+}
+
+/** A project's routing rules as the settings call answers them, with their costs' currency. */
+export interface RoutingSettings extends RoutingRules {
+  /** ISO 4217 code the costs are in (the project's country's), null when it is not known. */
+  currency: string | null;
 }
 
 export const ROAD_IMPORT_MODES = ['replace', 'add'] as const;

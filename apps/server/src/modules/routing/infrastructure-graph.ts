@@ -2,7 +2,7 @@ import Flatbush from 'flatbush';
 import {
   INFRASTRUCTURE_KINDS,
   type InfrastructureKind,
-  type RoutingSettings,
+  type RoutingRules,
 } from '@integration/contracts';
 import { haversineM, metresPerDegree } from './geodesy.ts';
 import { buildGraph, type GraphInputEdge, type RoadGraph } from './road-graph.ts';
@@ -41,7 +41,7 @@ const isPoint = (c: unknown): c is Point =>
 export function infrastructureGraph(
   roads: readonly RoadEdgeRow[],
   elements: readonly InfrastructureElement[],
-  settings: RoutingSettings,
+  settings: RoutingRules,
 ): RoadGraph {
   const cost = settings.costPerMetre;
   const input: GraphInputEdge[] = [];

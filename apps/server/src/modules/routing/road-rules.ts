@@ -1,4 +1,4 @@
-import type { InfrastructureKind, RoutingSettings } from '@integration/contracts';
+import type { InfrastructureKind, RoutingRules } from '@integration/contracts';
 
 /**
  * The two-wheeler rules (issue "Create Route"): which OSM highway classes a motorbike may use,
@@ -62,14 +62,14 @@ export const DEFAULT_COST_PER_METRE: Readonly<Record<InfrastructureKind, number>
   trench: 25,
 };
 
-export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
+export const DEFAULT_ROUTING_SETTINGS: RoutingRules = {
   speedsKmh: { ...DEFAULT_SPEEDS_KMH },
   excludedClasses: [],
   costPerMetre: { ...DEFAULT_COST_PER_METRE },
 };
 
 /** A project's settings: its overrides over the defaults. */
-export function effectiveSettings(overrides: Partial<RoutingSettings> | null): RoutingSettings {
+export function effectiveSettings(overrides: Partial<RoutingRules> | null): RoutingRules {
   return {
     speedsKmh: { ...DEFAULT_SPEEDS_KMH, ...overrides?.speedsKmh },
     excludedClasses: [...(overrides?.excludedClasses ?? [])],
@@ -99,13 +99,13 @@ export function readOneWay(oneway: unknown, junction: unknown): OneWay {
 export function twoWheelerAllowed(
   highway: string,
   access: string | null,
-  settings: RoutingSettings,
+  settings: RoutingRules,
 ): boolean {
   if (NEVER_TWO_WHEELER.has(highway)) return false;
   if (settings.excludedClasses.includes(highway)) return false;
   return !(access && NO_ACCESS.has(access.toLowerCase()));
 }
 
-export function speedKmh(highway: string, override: number | null, settings: RoutingSettings) {
+export function speedKmh(highway: string, override: number | null, settings: RoutingRules) {
   return override ?? settings.speedsKmh[highway] ?? FALLBACK_SPEED_KMH;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InfrastructureElement } from './infrastructure-graph.ts';
-import type { RoadNetworkSummary, RoutingSettings } from '@integration/contracts';
+import type { RoadNetworkSummary, RoutingRules } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
 
@@ -27,7 +27,7 @@ export interface RoadEdgeRow {
 export interface NetworkStamp {
   roadsChangedAt: string | null;
   settingsChangedAt: string | null;
-  overrides: Partial<RoutingSettings> | null;
+  overrides: Partial<RoutingRules> | null;
 }
 
 /** Rows per INSERT: PGlite holds one statement's parameters in memory. */
@@ -135,7 +135,7 @@ export const roadsRepository = {
       settings: string;
       speeds: Record<string, number>;
       excluded: string[];
-      costs: RoutingSettings['costPerMetre'];
+      costs: RoutingRules['costPerMetre'];
     }>(sql`
       SELECT roads_changed_at::text AS roads, settings_changed_at::text AS settings,
              speeds_kmh AS speeds, excluded_classes AS excluded, cost_per_metre AS costs
@@ -148,7 +148,7 @@ export const roadsRepository = {
     };
   },
 
-  async saveSettings(db: Queryable, projectId: number, s: RoutingSettings): Promise<void> {
+  async saveSettings(db: Queryable, projectId: number, s: RoutingRules): Promise<void> {
     await db.rows(sql`
       INSERT INTO routing_settings (project_id, speeds_kmh, excluded_classes, cost_per_metre)
       VALUES (${projectId}, ${JSON.stringify(s.speedsKmh)}::jsonb,

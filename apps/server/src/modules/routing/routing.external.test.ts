@@ -21,6 +21,12 @@ const PATH: [number, number][] = [
   [-1.287, 36.819],
   [B.lat, B.lng - 0.0001],
 ];
+/** The alternative: another course (east, then south), or it would be dropped as the same. */
+const DETOUR: [number, number][] = [
+  [A.lat, A.lng + 0.0001],
+  [A.lat, B.lng],
+  [B.lat, B.lng - 0.0001],
+];
 
 interface Asked {
   url: string;
@@ -109,7 +115,7 @@ suite(
     body: {
       paths: [
         { distance: 1200, time: 150_000, points: encode(PATH, 5) },
-        { distance: 1400, time: 175_000, points: encode(PATH, 5) },
+        { distance: 1400, time: 175_000, points: encode(DETOUR, 5) },
       ],
     },
     routes: 2,
@@ -131,7 +137,7 @@ suite(
     body: {
       trip: { summary: { length: 1.2, time: 150 }, legs: [{ shape: encode(PATH, 6) }] },
       alternates: [
-        { trip: { summary: { length: 1.4, time: 175 }, legs: [{ shape: encode(PATH, 6) }] } },
+        { trip: { summary: { length: 1.4, time: 175 }, legs: [{ shape: encode(DETOUR, 6) }] } },
       ],
     },
     routes: 2,

@@ -6,6 +6,7 @@ import {
   type LatLng,
   type RoadNetworkSummary,
   type RouteErrorDetails,
+  type RoutingRules,
   type RoutingSettings,
   type RoutingSettingsBody,
   type computeRouteBody,
@@ -28,13 +29,6 @@ import { planRoutes, profileGraph, RoutePlanError, type ProfileGraph } from './r
 import { twoWheelerGraph } from './two-wheeler-graph.ts';
 
 type ComputeBody = z.output<typeof computeRouteBody>;
-
-/**
- * Note: `currency` (ISO 4217, null when the project's country is unknown) goes beyond the
- * contract's ComputeRouteResult and RoutingSettings until they name it (issue 24).
- */
-export type RouteAnswer = ComputeRouteResult & { currency: string | null };
-export type SettingsAnswer = RoutingSettings & { currency: string | null };
 
 const projectNotFound = (id: number) =>
   new AppError(404, 'NOT_FOUND', 'routing.projectNotFound', { id });
@@ -142,7 +136,7 @@ export function createRoutingService(
   }
 
   /** The routes through the body's points, best first, each path once. */
-  async function routesOf(body: ComputeBody): Promise<ComputeRouteResult> {
+  async function routesOf(body: ComputeBody): Promise<Pick<ComputeRouteResult, 'routes'>> {
     const points: LatLng[] = [body.origin, ...(body.waypoints ?? []), body.destination];
     if (body.profile === 'two-wheeler' && options.routingUrl) {
       const engine = options.routingEngine ?? 'osrm';
@@ -178,7 +172,7 @@ export function createRoutingService(
     graphs,
 
     /** POST /routes/compute: routes best first (SPEC §7's routes service, issue 18). */
-    async compute(user: UserRecord, body: ComputeBody): Promise<RouteAnswer> {
+    async compute(user: UserRecord, body: ComputeBody): Promise<ComputeRouteResult> {
       await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
       const currency = currencyOfCountry(await roads.countryOfProject(db, body.projectId));
       return { ...(await routesOf(body)), currency };
@@ -206,7 +200,7 @@ export function createRoutingService(
     /** Planners of the project and admins may load roads and change settings. */
     assertCanEdit,
 
-    async settings(user: UserRecord, projectId: number): Promise<SettingsAnswer> {
+    async settings(user: UserRecord, projectId: number): Promise<RoutingSettings> {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
       return {
         ...effectiveSettings((await roads.stamp(db, projectId)).overrides),
@@ -218,7 +212,7 @@ export function createRoutingService(
       user: UserRecord,
       projectId: number,
       body: RoutingSettingsBody,
-    ): Promise<SettingsAnswer> {
+    ): Promise<RoutingSettings> {
       await assertCanEdit(user, projectId);
       const current = (await roads.stamp(db, projectId)).overrides;
       const next = {
@@ -229,7 +223,7 @@ export function createRoutingService(
           ...Object.fromEntries(
             Object.entries(body.costPerMetre ?? {}).filter(([, v]) => v !== undefined),
           ),
-        } as RoutingSettings['costPerMetre'],
+        } as RoutingRules['costPerMetre'],
       };
       await roads.saveSettings(db, projectId, next);
       graphs.forget(projectId);

@@ -1,4 +1,4 @@
-import type { RoutingSettings } from '@integration/contracts';
+import type { RoutingRules } from '@integration/contracts';
 import { buildGraph, type GraphInputEdge, type RoadGraph } from './road-graph.ts';
 import { speedKmh, twoWheelerAllowed } from './road-rules.ts';
 import type { RoadEdgeRow } from './roads.repository.ts';
@@ -13,7 +13,7 @@ export const flat = (coordinates: readonly (readonly number[])[]): number[] =>
  */
 export function twoWheelerGraph(
   roads: readonly RoadEdgeRow[],
-  settings: RoutingSettings,
+  settings: RoutingRules,
 ): { graph: RoadGraph; classes: string[] } {
   const classes: string[] = [];
   const classIndex = new Map<string, number>();

@@ -62,16 +62,10 @@ function importNetwork(
   });
 }
 
-/**
- * Note: the server also answers the currency of the costs (ISO 4217, null when the project's
- * country is unknown); the contract's ComputeRouteResult does not name it yet (issue 24).
- */
-export type RouteAnswer = ComputeRouteResult & { currency?: string | null };
-
 export const routingApi = {
   /** POST /routes/compute: routes between two points, best first, and their costs' currency. */
   compute: (body: ComputeRouteBody) =>
-    api<{ data: RouteAnswer }>('POST', '/routes/compute', body).then((r) => r.data),
+    api<{ data: ComputeRouteResult }>('POST', '/routes/compute', body).then((r) => r.data),
 
   network: (projectId: number) =>
     api<{ data: RoadNetworkSummary }>('GET', `/routes/network/${projectId}`).then((r) => r.data),

@@ -40,7 +40,12 @@ const ROUTES = [
   polyline: encode(path.map((p) => [p.lat, p.lng])),
 }));
 
-async function setUp(compute = vi.fn(async (_: ComputeRouteBody) => ({ routes: ROUTES }))) {
+async function setUp(
+  compute = vi.fn(async (_: ComputeRouteBody) => ({
+    routes: ROUTES,
+    currency: null as string | null,
+  })),
+) {
   const updates: UpdateElementBody[] = [];
   const gateway: SaveGateway = {
     create: async () => [],
@@ -123,12 +128,13 @@ describe('Create Route', () => {
   });
 
   it('drops an answer that comes after a cancel', async () => {
-    let answer: (v: { routes: typeof ROUTES }) => void = () => undefined;
-    const compute = vi.fn(() => new Promise<{ routes: typeof ROUTES }>((r) => (answer = r)));
+    type Answer = { routes: typeof ROUTES; currency: string | null };
+    let answer: (v: Answer) => void = () => undefined;
+    const compute = vi.fn(() => new Promise<Answer>((r) => (answer = r)));
     const { routes } = await setUp(compute);
     const searching = routes.search('e5');
     routes.cancel();
-    answer({ routes: ROUTES });
+    answer({ routes: ROUTES, currency: null });
     await searching;
     expect(routes.get().search.phase).toBe('idle');
   });

@@ -5,7 +5,6 @@ import type {
   LatLng,
   RoutingProfile,
 } from '@integration/contracts';
-import type { RouteAnswer } from '../../routing/routing.api.ts';
 import { decodeRoute, pathBetween, type RouteOption } from '../../routing/route-options.ts';
 import { isPoint } from './editor-element.ts';
 import type { Editor } from './editor.ts';
@@ -34,7 +33,7 @@ export interface RouteSearchState {
 export interface RouteSearchDeps {
   editor: Editor;
   projectId: number;
-  compute(body: ComputeRouteBody): Promise<ComputeRouteResult | RouteAnswer>;
+  compute(body: ComputeRouteBody): Promise<ComputeRouteResult>;
   profile?: RoutingProfile;
 }
 
@@ -123,7 +122,7 @@ export class RouteSearch {
         phase: 'shown',
         key,
         routes: distinct(result.routes.map(decodeRoute)),
-        currency: ('currency' in result ? result.currency : null) ?? null,
+        currency: result.currency,
       });
     } catch (error) {
       if (request !== this.request) return;
