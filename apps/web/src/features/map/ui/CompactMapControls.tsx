@@ -6,6 +6,7 @@ import type { ElementTypeName } from '@integration/contracts';
 import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts';
 import { ElementSearch } from './ElementSearch.tsx';
 import { LayerControls } from './LayerControls.tsx';
+import { MapLegend } from './MapLegend.tsx';
 import { PointTypeSelect } from './PointTypeSelect.tsx';
 import { SnapControl } from './SnapControl.tsx';
 import { ToolButton } from './ToolButton.tsx';
@@ -132,6 +133,7 @@ export function CompactMapControls({
       >
         <Stack gap="md" pb="md">
           <LayerControls columns={2} title={false} />
+          <MapLegend />
           {bar.canEdit ? <SnapControl /> : null}
           {files}
         </Stack>
