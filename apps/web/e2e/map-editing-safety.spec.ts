@@ -263,7 +263,7 @@ test.describe('on a phone', () => {
     await expect(editingPanel(page)).toContainText('Finger pole');
     const grab = { x: tip.x, y: tip.y - 26 };
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, x: number, y: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }],

@@ -107,6 +107,10 @@ test('an edit on one instance reaches a map open on the other, through Redis', a
     // Alice deletes a pole; it leaves Bob's map.
     await button(alice, 'Delete').click();
     await clickMarker(alice, doomed?.coordinates as LatLng);
+    await alice
+      .getByRole('dialog', { name: 'Delete pole Doomed pole?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectAllSaved(alice);
     await bob.getByRole('combobox', { name: 'Search elements' }).fill('Doomed pole');
     await expect(bob.getByRole('option', { name: /Doomed pole/ })).toHaveCount(0, {

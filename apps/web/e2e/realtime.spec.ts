@@ -126,6 +126,10 @@ test('edits made by one person appear on the other map without a reload', async 
     await bob.keyboard.press('Escape');
     await mode(alice, 'Delete');
     await clickMarker(alice, doomed?.coordinates as LatLng);
+    await alice
+      .getByRole('dialog', { name: 'Delete pole Doomed pole?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expectAllSaved(alice);
     const deletedAt = Date.now();
     await bob.getByRole('combobox', { name: 'Search elements' }).fill('Doomed pole');

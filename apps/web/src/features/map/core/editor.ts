@@ -424,6 +424,12 @@ export class Editor {
   }
 
   setInteraction(interaction: Interaction): void {
+    // A read-only map reads and measures: no tool that would change an element (`?tool=`, keys).
+    const reads =
+      interaction.kind === 'idle' ||
+      interaction.kind === 'measure' ||
+      (interaction.kind === 'mode' && interaction.mode === 'getInfo');
+    if (!reads && !this.get().canEdit) return;
     this.set({ interaction, measurement: null });
   }
 

@@ -8,6 +8,7 @@ export function SelectionBar() {
   const { editor } = useMapSession();
   const selection = useEditorState((s) => s.selection);
   const interaction = useEditorState((s) => s.interaction);
+  const canEdit = useEditorState((s) => s.canEdit);
   const byRectangle = interaction.kind === 'draw' && interaction.tool === 'rectangle';
   if (selection.length === 0 || (!byRectangle && selection.length < 2)) return null;
   return (
@@ -16,14 +17,16 @@ export function SelectionBar() {
         <Text size="sm" role="status">
           {t('map.selection.count', { count: selection.length })}
         </Text>
-        <Button
-          size="compact-sm"
-          color="red"
-          // Asks first, naming how many of each type go (DeleteConfirmModal).
-          onClick={() => editor.requestDelete(selection)}
-        >
-          {t('map.selection.delete')}
-        </Button>
+        {canEdit ? (
+          <Button
+            size="compact-sm"
+            color="red"
+            // Asks first, naming how many of each type go (DeleteConfirmModal).
+            onClick={() => editor.requestDelete(selection)}
+          >
+            {t('map.selection.delete')}
+          </Button>
+        ) : null}
         <Button size="compact-sm" variant="default" onClick={() => editor.select([])}>
           {t('map.selection.clear')}
         </Button>

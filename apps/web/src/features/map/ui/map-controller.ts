@@ -134,7 +134,8 @@ export class MapController {
     const interaction = editor.get().interaction;
     const at: LatLng = { lat: event.lngLat.lat, lng: event.lngLat.lng };
     if (interaction.kind === 'draw') {
-      if (interaction.tool !== 'marker') return;
+      // Too far out to see what is there (the map says "Zoom in to edit"): no marker.
+      if (interaction.tool !== 'marker' || !this.view.canEditAtZoom()) return;
       const key = editor.create(interaction.pointType, at);
       this.afterDrawing('marker', key);
       editor.openDetail(key, true);
