@@ -124,6 +124,20 @@ export const QR_ROWS: Row[] = [
     expected: READ,
   },
   {
+    label: 'GET /api/qrcode/templates/:id/labels/fit',
+    method: 'GET',
+    request: async () => ({
+      url: `/api/qrcode/templates/${await demoTemplate()}/labels/fit?layout=a4-21`,
+    }),
+    expected: READ,
+  },
+  {
+    label: 'GET /api/qrcode/link-base',
+    method: 'GET',
+    request: async () => ({ url: '/api/qrcode/link-base' }),
+    expected: LIST,
+  },
+  {
     label: 'GET /api/qrcode/templates/:id/tags',
     method: 'GET',
     request: async () => ({ url: `/api/qrcode/templates/${await demoTemplate()}/tags` }),
