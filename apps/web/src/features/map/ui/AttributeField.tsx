@@ -15,7 +15,10 @@ interface Props {
 /** One attribute, edited by its input type (SPEC §3: dropdown and place values are JSON). */
 export function AttributeField({ definition, value, onChange, readOnly = false }: Props) {
   const { t } = useTranslation();
-  const label = definition.name;
+  // The default templates' attribute names read in the user's language; a project's own
+  // names are its data and show as written.
+  const known = t('map.access.attributeNames', { returnObjects: true }) as Record<string, string>;
+  const label = known[definition.name] ?? definition.name;
   const common = {
     label,
     required: definition.required && !readOnly,
