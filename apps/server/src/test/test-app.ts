@@ -30,10 +30,11 @@ async function openCopy(): Promise<{ db: Database; drop: () => Promise<void> }> 
     const copy = new URL(templateUrl);
     const name = `${template.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
     copy.pathname = `/${name}`;
-    await adminQuery(
-      templateUrl,
-      `CREATE DATABASE "${name}" TEMPLATE "${template.pathname.slice(1)}"`,
-    );
+    // From the maintenance database: a session on the template, even one only asking for a
+    // copy, makes another worker's copy fail ("source database is being accessed").
+    const maintenance = new URL(templateUrl);
+    maintenance.pathname = '/postgres';
+    await copyDatabase(maintenance.toString(), template.pathname.slice(1), name);
     const db = await openPostgres(copy.toString());
     return {
       db,
@@ -43,6 +44,19 @@ async function openCopy(): Promise<{ db: Database; drop: () => Promise<void> }> 
   const dump = await readFile(inject('pgliteDumpFile'));
   const db = await openPglite({ loadDataDir: new Blob([dump]) });
   return { db, drop: async () => {} };
+}
+
+/** CREATE DATABASE … TEMPLATE, tried again while another worker's copy holds the template. */
+async function copyDatabase(adminUrl: string, template: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    } catch (error) {
+      // 55006 object_in_use: the template is being copied by another worker right now.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 /** A server on its own copy of the seeded database, driven through app.inject. */
