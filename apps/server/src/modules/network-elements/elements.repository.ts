@@ -164,14 +164,21 @@ export const elementsRepository = {
   },
 
   /** One element's facts, deleted or not, whatever its type. */
-  oneFacts: (db: Queryable, id: number) =>
-    db.one<ElementFacts>(sql`
+  oneFacts: async (db: Queryable, id: number) =>
+    (await elementsRepository.factsOf(db, [id]))[0] ?? undefined,
+
+  /** Per id asked, in order: its facts, deleted or not, whatever its type, or null. One query. */
+  async factsOf(db: Queryable, ids: number[]): Promise<(ElementFacts | null)[]> {
+    const rows = await db.rows<ElementFacts>(sql`
       SELECT e.id, e.type, e.cluster_id AS "clusterId", co.project_id AS "projectId",
              e.template_id AS "templateId", e.version, e.deleted_at IS NOT NULL AS deleted
       FROM network_elements e
       JOIN clusters c ON c.id = e.cluster_id
       JOIN central_offices co ON co.id = c.central_office_id
-      WHERE e.id = ${id}`),
+      WHERE e.id = ANY(${intArray(ids)}::int[])`);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  },
 
   /**
    * Per id asked, in order: the live element of this type, or null. No row locks: writes

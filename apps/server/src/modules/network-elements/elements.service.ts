@@ -413,7 +413,7 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
     ): Promise<MapElement[]> {
       assertMayWriteElements(user);
       return retrying(async (tx, note) => {
-        const facts = await Promise.all(ids.map((id) => repo.oneFacts(tx, id)));
+        const facts = await repo.factsOf(tx, ids);
         const problems: IndexedProblem[] = [];
         facts.forEach((fact, index) => {
           const id = ids[index] ?? 0;
