@@ -61,6 +61,7 @@ async function setUp(remote: { list: MapElement[] }, gateway: Partial<SaveGatewa
       create: async (_s, items) => items.map((_, i) => ({ id: 200 + i, version: 1, name: 'N' })),
       update: async (_s, items) => items.map((i) => ({ id: i.id, version: (i.version ?? 1) + 1 })),
       remove: async () => undefined,
+      restore: async () => [],
       ...gateway,
     },
     pending: memoryPendingStore(),

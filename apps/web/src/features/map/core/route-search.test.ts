@@ -54,6 +54,7 @@ async function setUp(
       return items.map((i) => ({ id: i.id, version: (i.version ?? 1) + 1 }));
     },
     remove: async () => undefined,
+    restore: async () => [],
   };
   const editor = new Editor({
     clusterId: 7,

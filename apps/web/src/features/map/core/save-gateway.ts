@@ -19,11 +19,8 @@ export interface SaveGateway {
   create(segment: string, items: CreateElementBody[]): Promise<SaveAck[]>;
   update(segment: string, items: (UpdateElementBody & { id: number })[]): Promise<SaveAck[]>;
   remove(segment: string, ids: number[]): Promise<void>;
-  /**
-   * Bring deleted elements back, the same ids (an undone delete); one answer per id.
-   * (Optional only for test doubles that never undo a saved delete.)
-   */
-  restore?(segment: string, ids: number[]): Promise<SaveAck[]>;
+  /** Bring deleted elements back, the same ids (an undone delete); one answer per id. */
+  restore(segment: string, ids: number[]): Promise<SaveAck[]>;
 }
 
 /** Attributes the server sets itself are not sent back (it would refuse or ignore them). */

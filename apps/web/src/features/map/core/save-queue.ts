@@ -145,11 +145,11 @@ export class SaveQueue {
     if (!first || !segment) return 'ok';
     // The revision each item was sent at: later changes stay pending after the answer.
     const sent = items.map((e) => ({ key: e.key, rev: e.rev, id: e.id ?? 0, version: e.version }));
-    const settle = (acks: SaveAck[]) =>
+    const settle = (acks: SaveAck[], settleOne = this.collection.settle.bind(this.collection)) =>
       this.collection.batched(() =>
         sent.forEach((s, i) => {
           const ack = acks[i];
-          if (ack) this.collection.settle(s.key, s.rev, ack);
+          if (ack) settleOne(s.key, s.rev, ack);
         }),
       );
     const keys = sent.map((s) => s.key);
@@ -160,22 +160,13 @@ export class SaveQueue {
       if (op === 'create') settle(await this.gateway.create(segment, items.map(toCreateItem)));
       else if (op === 'edit') settle(await this.gateway.update(segment, items.map(toUpdateItem)));
       else if (op === 'restore') {
-        if (!this.gateway.restore) throw { status: 400, message: 'restore unavailable' };
         const acks = await this.gateway.restore(segment, ids);
-        this.collection.batched(() =>
-          sent.forEach((s, i) => {
-            const ack = acks[i];
-            if (ack) this.collection.settleRestore(s.key, s.rev, ack);
-          }),
-        );
+        settle(acks, this.collection.settleRestore.bind(this.collection));
       } else {
         await this.gateway.remove(segment, ids);
         // The delete gave each element the version after the one it deleted.
-        this.collection.batched(() =>
-          sent.forEach((s) =>
-            this.collection.settleDelete(s.key, s.rev, { id: s.id, version: (s.version ?? 0) + 1 }),
-          ),
-        );
+        const acks = sent.map((s) => ({ id: s.id, version: (s.version ?? 0) + 1 }));
+        settle(acks, this.collection.settleDelete.bind(this.collection));
       }
       this.attempt = 0;
       this.events.onSaved(kindOf(first), items.length);
