@@ -1,5 +1,4 @@
 import * as maplibregl from 'maplibre-gl';
-import i18n from 'i18next';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Feature, FeatureCollection } from 'geojson';
@@ -12,76 +11,27 @@ import {
 import { isPoint, type EditorElement } from '../core/editor-element.ts';
 import type { CollectionDiff, ElementCollection } from '../core/element-collection.ts';
 import type { MapType } from '../core/interaction.ts';
+import { addOfflineLayer, OFFLINE_MAX_ZOOM, showBasemap, type BasemapConfig } from './basemap.ts';
+import { createMap } from './create-map.ts';
+import { defaultIconUrl, sourceOf, type SourceId } from './element-features.ts';
+import { allElementLayers, PICKABLE_LAYERS } from './element-layers.ts';
+import { SELECTION_RING, selectionRing, SPREAD_ZOOM } from './marker-layers.ts';
+import { MarkerSpread } from './marker-spread.ts';
+import { OverviewSource } from './overview-layers.ts';
+import { addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
+import { overlayLayers, type OVERLAY_SOURCES } from './overlay-layers.ts';
+import { applyLayerState } from './layer-visibility.ts';
 import {
-  addOfflineLayer,
-  addPlaceLabel,
-  baseStyle,
-  OFFLINE_MAX_ZOOM,
-  PLACE_LABEL,
-  showBasemap,
-  type BasemapConfig,
-} from './basemap.ts';
-import {
-  affectationFeatures,
-  affectationIds,
-  defaultIconUrl,
-  featureOf,
-  labelFeatures,
-  sourceOf,
-  type SourceId,
-} from './element-features.ts';
-import { allElementLayers, OWN_LAYERS, PICKABLE_LAYERS } from './element-layers.ts';
-import {
-  affectationFrom,
-  LABEL_MIN_ZOOM,
-  layerFilter,
-  MARKER_LAYERS,
-  markerFilter,
-  PRIORITY,
-  SELECTION_RING,
-  selectionRing,
-  SPREAD_ZOOM,
-} from './marker-layers.ts';
-import { Colocation, type Marker, type SpotPlace } from './colocation.ts';
-import { mapLocale } from './map-locale.ts';
-import { addCountImage, COUNT_IMAGE, OVERVIEW_SOURCE, overviewSource } from './overview-layers.ts';
-import { addIcons, addLoadedIcons, loadIcons, type LoadedIcon } from './icon-images.ts';
-import { overlayLayers, OVERLAY_SOURCES } from './overlay-layers.ts';
+  addViewSources,
+  closeUpSources,
+  ELEMENT_SOURCES,
+  empty,
+  HOVER_SOURCE,
+  SELECTION_SOURCE,
+  type CloseUpSource,
+} from './view-sources.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
-
-const ELEMENT_SOURCES: SourceId[] = ['zones', 'cables', 'points', 'affectation', 'labels'];
-/** The selected markers, under their halo. */
-const SELECTION_SOURCE = 'selection';
-/** The marker under the pointer. */
-const HOVER_SOURCE = 'hover';
-const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
-
-/**
- * Sources of markers have no tile buffer. MapLibre draws a dot or an icon whole from the one
- * tile holding its point, never from a neighbour's buffer and never clipped at the tile's edge.
- * The default buffer (a quarter tile each side) put each of 100,000 markers in 2.25 tiles on
- * average: every copy cut into its tile and encoded by the worker, then skipped when drawn.
- * Lines and zones are clipped at tile edges and keep MapLibre's default.
- */
-const UNBUFFERED = new Set<string>(['points', 'labels', SELECTION_SOURCE, HOVER_SOURCE]);
-
-/**
- * A source drawn only close up whose features are many on a large cluster (a PBO-FAT's Lines
- * of Affectation, the markers' names): it is handed to MapLibre the first time the view gets
- * to its zoom, then kept up to date with the elements.
- */
-interface CloseUpSource {
-  id: SourceId;
-  from: number;
-  features(e: EditorElement): Feature[];
-  ids(e: EditorElement): number[];
-  drawn: boolean;
-}
-
-interface TouchZoomInternals {
-  _tapDragZoom?: { disable(): void };
-}
 
 export interface MapViewOptions {
   container: HTMLElement;
@@ -91,21 +41,6 @@ export interface MapViewOptions {
   /** MapLibre's own texts (control tooltips); by default from the app's language. */
   locale?: Record<string, string>;
 }
-
-/**
- * A spread marker's feature: drawn around its spot's point, naming its place in the spot
- * (read by marker-layers.ts). Its own position stays the element's, for editing.
- */
-function placed<F extends Feature>(feature: F, place: SpotPlace): F {
-  return {
-    ...feature,
-    geometry: { type: 'Point', coordinates: [place.at.lng, place.at.lat] },
-    properties: { ...feature.properties, spot: place.key },
-  };
-}
-
-const markerOf = (e: EditorElement): Marker | null =>
-  isPoint(e.coordinates) ? { fid: e.fid, at: e.coordinates, order: PRIORITY[e.type] ?? 9 } : null;
 
 /**
  * The MapLibre side of the editor: element sources and layers generated from the registry,
@@ -123,65 +58,24 @@ export class MapView {
   /** The elements last drawn. */
   private drawn: ElementCollection | null = null;
   private readonly closeUp: CloseUpSource[];
-  /**
-   * Markers at one spot, spread apart close up. Worked out the first time the view gets to
-   * SPREAD_ZOOM (a pass over every marker), then kept up to date with the elements.
-   */
-  private colocation: Colocation | null = null;
-  /** Whether the overview source holds the elements as they are; rebuilt only when seen. */
-  private overviewFresh = false;
-  private overviewTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Markers at one spot, spread apart close up (marker-spread.ts). */
+  private readonly spread = new MarkerSpread();
+  /** Below the editing zoom: markers as clusters and dots (overview-layers.ts). */
+  private readonly overview: OverviewSource;
 
   constructor(private readonly options: MapViewOptions) {
-    this.map = new maplibregl.Map({
-      container: options.container,
-      style: baseStyle(),
-      center: [36.8219, -1.2864],
-      zoom: 3,
-      attributionControl: { compact: true },
-      doubleClickZoom: false,
-      // Markers appear at once: a fade redraws every frame of it, slow with 100,000 icons.
-      fadeDuration: 0,
-      // The view is kept in the address (#zoom/lat/lng): a link or a reload shows the same place.
-      hash: true,
-      locale: options.locale ?? mapLocale((key) => i18n.t(key)),
-    });
-    // Note: no "double tap and drag" zoom on touch screens. A field crew taps a marker to pick
-    // it and then drags it; done within half a second, MapLibre took that for this gesture
-    // and zoomed instead of moving the marker. Pinch zoom stays. MapLibre has no option for
-    // it: the handler is reached through the pinch handler that owns it.
-    (this.map.touchZoomRotate as unknown as TouchZoomInternals)._tapDragZoom?.disable();
-    this.map.addControl(new maplibregl.NavigationControl({ showCompass: true }), 'top-right');
-    this.map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    // Place labels and icons named by templates are made when first needed.
-    this.map.setMissingStyleImageResolver((id) => {
-      if (!id) return;
-      if (id.startsWith(PLACE_LABEL)) return addPlaceLabel(this.map, id);
-      if (id.startsWith(COUNT_IMAGE)) return addCountImage(this.map, id);
-      return addIcons(this.map, [id]);
-    });
-    // Base tiles that cannot be fetched (offline) are expected: the offline layer shows.
-    this.map.on('error', () => undefined);
-    this.closeUp = [
-      {
-        id: 'affectation',
-        from: affectationFrom(options.minzoom),
-        features: affectationFeatures,
-        ids: (e) => (e.type === 'PboFat' ? affectationIds(e) : []),
-        drawn: false,
-      },
-      {
-        id: 'labels',
-        from: Math.max(options.minzoom, LABEL_MIN_ZOOM),
-        features: labelFeatures,
-        ids: (e) => (isPoint(e.coordinates) ? [e.fid] : []),
-        drawn: false,
-      },
-    ];
+    this.map = createMap(options.container, options.locale);
+    this.closeUp = closeUpSources(options.minzoom);
+    this.overview = new OverviewSource(
+      this.map,
+      options.minzoom,
+      () => this.drawn?.visible() ?? null,
+      (type) => this.layerState[type] !== false,
+    );
     this.map.on('zoomend', () => {
       this.spreadIfShown();
       this.drawCloseUpIfShown();
-      this.drawOverviewIfShown();
+      this.overview.drawIfShown();
     });
     // The icons load while the style does.
     const icons = loadIcons([
@@ -203,11 +97,7 @@ export class MapView {
   private async setUp(icons: Promise<LoadedIcon[]>) {
     addLoadedIcons(this.map, await icons);
     this.map.addImage(SELECTION_RING, selectionRing(), { pixelRatio: 2 });
-    for (const id of [...ELEMENT_SOURCES, SELECTION_SOURCE, HOVER_SOURCE, ...OVERLAY_SOURCES]) {
-      const buffer = UNBUFFERED.has(id) ? { buffer: 0 } : {};
-      this.map.addSource(id, { type: 'geojson', data: empty(), ...buffer });
-    }
-    this.map.addSource(OVERVIEW_SOURCE, overviewSource(this.options.minzoom));
+    addViewSources(this.map, this.options.minzoom);
     for (const layer of allElementLayers(this.options.minzoom)) this.map.addLayer(layer);
     for (const layer of overlayLayers()) this.map.addLayer(layer);
   }
@@ -250,11 +140,7 @@ export class MapView {
       affectation: [],
       labels: [],
     };
-    this.colocation = null;
-    if (this.map.getZoom() >= SPREAD_ZOOM) {
-      this.colocation = new Colocation();
-      this.colocation.reset([...collection.visible()].flatMap((e) => markerOf(e) ?? []));
-    }
+    this.spread.reset(this.map.getZoom() >= SPREAD_ZOOM ? collection.visible() : null);
     for (const e of collection.visible()) {
       const feature = this.featureOf(e);
       if (feature) data[sourceOf(e)].push(feature);
@@ -265,61 +151,26 @@ export class MapView {
     this.drawn = collection;
     for (const source of this.closeUp) source.drawn = false;
     this.drawCloseUpIfShown();
-    this.overviewFresh = false;
+    this.overview.reset();
     // Note: not at once. The map still shows its first, world-wide view, which the page is
     // about to frame on the cluster: an overview built for it would be thrown away.
-    this.map.once('idle', () => this.drawOverviewIfShown());
+    this.map.once('idle', () => this.overview.drawIfShown());
   }
 
   /** An element's feature, placed in its spot where it shares one with other markers. */
   private featureOf(e: EditorElement): Feature | null {
-    const feature = featureOf(e);
-    const place = this.colocation?.spreadOf(e.fid);
-    return feature && place ? placed(feature, place) : feature;
+    return this.spread.featureOf(e);
   }
 
   private labelsOf(e: EditorElement): Feature[] {
-    const place = this.colocation?.spreadOf(e.fid);
-    const labels = labelFeatures(e);
-    return place ? labels.map((f) => placed(f, place)) : labels;
-  }
-
-  /**
-   * Below the editing zoom: markers as clusters and dots (overview-layers.ts), of the types
-   * whose checkbox is on. Built when first seen there, and again after changes only when seen.
-   */
-  private drawOverviewIfShown(): void {
-    const drawn = this.drawn;
-    if (!drawn || this.overviewFresh || this.map.getZoom() >= this.options.minzoom) return;
-    this.overviewFresh = true;
-    const features: Feature[] = [];
-    for (const e of drawn.visible()) {
-      if (!isPoint(e.coordinates) || this.layerState[e.type] === false) continue;
-      features.push({
-        type: 'Feature',
-        id: e.fid,
-        geometry: { type: 'Point', coordinates: [e.coordinates.lng, e.coordinates.lat] },
-        properties: { type: e.type },
-      });
-    }
-    this.source(OVERVIEW_SOURCE)?.setData({ type: 'FeatureCollection', features });
-  }
-
-  /** The overview no longer matches: rebuilt soon if it is on screen, else when it is. */
-  private overviewChanged(): void {
-    this.overviewFresh = false;
-    clearTimeout(this.overviewTimer);
-    this.overviewTimer = setTimeout(() => this.drawOverviewIfShown(), 300);
+    return this.spread.labelsOf(e);
   }
 
   /** Work out the spots shared by several markers, the first time the view is close enough. */
   private spreadIfShown(): void {
     const drawn = this.drawn;
-    if (!drawn || this.colocation || this.map.getZoom() < SPREAD_ZOOM) return;
-    const colocation = new Colocation();
-    colocation.reset([...drawn.visible()].flatMap((e) => markerOf(e) ?? []));
-    this.colocation = colocation;
-    this.redrawSpread(colocation.spread(), drawn);
+    if (!drawn || this.spread.active || this.map.getZoom() < SPREAD_ZOOM) return;
+    this.redrawSpread(this.spread.start(drawn.visible()), drawn);
   }
 
   /** Draw again the markers (and names) whose spread changed. */
@@ -362,15 +213,11 @@ export class MapView {
     // Close-up sources not drawn yet will be built from the collection as it is then.
     const closeUp = this.closeUp.filter((source) => source.drawn);
     // Neighbours whose spot gained or lost a marker move too.
-    const respread =
-      this.colocation?.update(
-        diff.removed.map((e) => e.fid),
-        diff.upserted.flatMap((e) => markerOf(e) ?? []),
-      ) ?? [];
+    const respread = this.spread.update(diff.removed, diff.upserted);
     const points = new Set(
       [...diff.removed, ...diff.upserted].filter((e) => isPoint(e.coordinates)).map((e) => e.fid),
     );
-    if (points.size > 0) this.overviewChanged();
+    if (points.size > 0) this.overview.changed();
     for (const e of diff.removed) {
       of(sourceOf(e)).remove.push(e.fid);
       for (const source of closeUp) of(source.id).remove.push(...source.ids(e));
@@ -397,30 +244,8 @@ export class MapView {
     this.layerState = { ...layers };
     clearTimeout(this.visibilityTimer);
     this.visibilityTimer = setTimeout(() => {
-      // Only real changes: setting even the same visibility or filter makes MapLibre lay
-      // out every tile of the layer's source again (100,000 elements once more).
-      for (const [type, ids] of Object.entries(OWN_LAYERS)) {
-        const visibility = this.layerState[type as ElementTypeName] === false ? 'none' : 'visible';
-        for (const id of ids) {
-          if (
-            this.map.getLayer(id) &&
-            (this.map.getLayoutProperty(id, 'visibility') ?? 'visible') !== visibility
-          ) {
-            this.map.setLayoutProperty(id, 'visibility', visibility);
-          }
-        }
-      }
-      this.overviewChanged();
-      const types = markerFilter((type) => this.layerState[type] !== false);
-      for (const id of MARKER_LAYERS) {
-        const filter = layerFilter(id, types);
-        if (
-          this.map.getLayer(id) &&
-          JSON.stringify(this.map.getFilter(id) ?? null) !== JSON.stringify(filter)
-        ) {
-          this.map.setFilter(id, filter as maplibregl.FilterSpecification | null);
-        }
-      }
+      applyLayerState(this.map, this.layerState);
+      this.overview.changed();
     }, VISIBILITY_THROTTLE_MS);
   }
 
@@ -541,7 +366,7 @@ export class MapView {
 
   destroy(): void {
     clearTimeout(this.visibilityTimer);
-    clearTimeout(this.overviewTimer);
+    this.overview.destroy();
     this.map.remove();
   }
 }

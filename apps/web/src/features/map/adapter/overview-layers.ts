@@ -1,9 +1,12 @@
 import type {
+  GeoJSONSource,
   GeoJSONSourceSpecification,
   LayerSpecification,
   Map as MapLibreMap,
 } from 'maplibre-gl';
-import { ELEMENT_TYPES } from '@integration/contracts';
+import type { Feature } from 'geojson';
+import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
+import { isPoint, type EditorElement } from '../core/editor-element.ts';
 
 /**
  * Below the editing zoom (the project zoom − 1) the network is shown simplified: cables and
@@ -90,4 +93,58 @@ export function addCountImage(map: MapLibreMap, id: string): void {
   ctx.fillStyle = '#ffffff';
   ctx.fillText(text, diameter / 2, diameter / 2 + ratio);
   map.addImage(id, ctx.getImageData(0, 0, diameter, diameter), { pixelRatio: ratio });
+}
+
+/**
+ * Below the editing zoom: markers as clusters and dots, of the types whose checkbox is on.
+ * Built when first seen there, and again after changes only when seen.
+ */
+export class OverviewSource {
+  /** Whether the overview source holds the elements as they are; rebuilt only when seen. */
+  private fresh = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly minzoom: number,
+    /** The elements last drawn. */
+    private readonly elements: () => Iterable<EditorElement> | null,
+    /** Whether a type's checkbox is on. */
+    private readonly shown: (type: ElementTypeName) => boolean,
+  ) {}
+
+  drawIfShown(): void {
+    const elements = this.elements();
+    if (!elements || this.fresh || this.map.getZoom() >= this.minzoom) return;
+    this.fresh = true;
+    const features: Feature[] = [];
+    for (const e of elements) {
+      if (!isPoint(e.coordinates) || !this.shown(e.type)) continue;
+      features.push({
+        type: 'Feature',
+        id: e.fid,
+        geometry: { type: 'Point', coordinates: [e.coordinates.lng, e.coordinates.lat] },
+        properties: { type: e.type },
+      });
+    }
+    this.map
+      .getSource<GeoJSONSource>(OVERVIEW_SOURCE)
+      ?.setData({ type: 'FeatureCollection', features });
+  }
+
+  /** The elements were all replaced: rebuilt when next seen. */
+  reset(): void {
+    this.fresh = false;
+  }
+
+  /** The overview no longer matches: rebuilt soon if it is on screen, else when it is. */
+  changed(): void {
+    this.fresh = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.drawIfShown(), 300);
+  }
+
+  destroy(): void {
+    clearTimeout(this.timer);
+  }
 }
