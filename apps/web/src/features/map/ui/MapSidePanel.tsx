@@ -34,8 +34,9 @@ export function MapSidePanel() {
       withBorder
       w={210}
       pos="relative"
-      // The legend opened under the layers scrolls within the map, not past its bottom.
-      mah="calc(100dvh - 230px)"
+      // The legend opened under the layers scrolls within the map, clear of the status bar and
+      // the scale above it (top bar, toolbar and file row above; about 280 px in all).
+      mah="calc(100dvh - 280px)"
       style={{ overflowY: 'auto' }}
     >
       <ActionIcon
