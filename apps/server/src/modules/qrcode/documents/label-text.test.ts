@@ -12,6 +12,27 @@ describe('label text layout', () => {
     expect(wrapText('', fits)).toEqual(['']);
   });
 
+  it('measures a long word a few times a line, not once per character (bounded work)', () => {
+    let calls = 0;
+    const counting: Measure = (text, font, size) => {
+      calls++;
+      return measure(text, font, size);
+    };
+    // The largest a template allows: 20 details of 200 characters without a space.
+    const content = {
+      code: 'ABCDEFGH00001',
+      templateName: 'W'.repeat(100),
+      details: Array.from({ length: 20 }, () => ({ property: '', value: 'W'.repeat(200) })),
+    };
+    const { lines } = layoutLabelText(counting, content, 'a4-65', { width: 40, height: 30 });
+    expect(lines.length).toBeGreaterThan(1);
+    expect(calls).toBeLessThan(20_000); // ~9,000; one measure per character was ~113,000
+    const fits = (line: string) => line.length <= 10;
+    expect(wrapText('0'.repeat(200), fits)).toEqual(
+      Array.from({ length: 20 }, () => '0'.repeat(10)),
+    );
+  });
+
   it('prints every word, shrinking the details together until they fit', () => {
     const content = {
       code: 'POL00001',

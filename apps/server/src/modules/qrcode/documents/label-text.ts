@@ -76,8 +76,10 @@ export function wrapText(text: string, fits: (line: string) => boolean): string[
     let rest = word;
     // A word wider than the box (a phone number without spaces, a URL) is split where it must.
     while (!fits(rest)) {
-      let n = rest.length - 1;
-      while (n > 1 && !fits(rest.slice(0, n))) n--;
+      const n = Math.max(
+        1,
+        longestFitting(rest.length - 1, (k) => fits(rest.slice(0, k))),
+      );
       lines.push(rest.slice(0, n));
       rest = rest.slice(n);
     }
@@ -88,9 +90,24 @@ export function wrapText(text: string, fits: (line: string) => boolean): string[
 }
 
 function cutWithEllipsis(text: string, fits: (line: string) => boolean): string {
-  let n = text.length;
-  while (n > 0 && !fits(text.slice(0, n).trimEnd() + ELLIPSIS)) n--;
+  const n = longestFitting(text.length, (k) => fits(text.slice(0, k).trimEnd() + ELLIPSIS));
   return text.slice(0, n).trimEnd() + ELLIPSIS;
+}
+
+/**
+ * The largest n in [0, max] whose prefix fits (0 if none): a binary search, as a prefix is
+ * never narrower than a shorter one. A 200-character word is measured ~8 times a line, not
+ * ~200 (a sheet of such labels held the server for seconds).
+ */
+function longestFitting(max: number, fits: (n: number) => boolean): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 export function layoutLabelText(
