@@ -7,10 +7,19 @@ export type MessageVars = Record<string, string | number>;
 
 const catalogues: Record<Locale, Record<MessageKey, string>> = { en, fr };
 
+/** The longest a value named in a message may be: a name read from a file can be megabytes. */
+export const MESSAGE_VAR_MAX = 200;
+
+/** A value cut to MESSAGE_VAR_MAX characters, marking the cut. */
+export function messageValue(value: string | number): string {
+  const text = String(value);
+  return text.length > MESSAGE_VAR_MAX ? `${text.slice(0, MESSAGE_VAR_MAX - 1)}…` : text;
+}
+
 export function translate(locale: Locale, key: MessageKey, vars: MessageVars = {}): string {
   const template = catalogues[locale][key];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
+    Object.hasOwn(vars, name) ? messageValue(vars[name] as string | number) : whole,
   );
 }
 
