@@ -1,8 +1,20 @@
 import { routingEn } from './messages.routing.en.ts';
+import { realtimeEn } from './messages.realtime.en.ts';
+import { reportsEn } from './messages.reports.en.ts';
+import { filesEn } from './messages.files.en.ts';
+import { photosEn } from './messages.photos.en.ts';
+import { accountsEn } from './messages.accounts.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
   ...routingEn,
+  ...realtimeEn,
+  ...reportsEn,
+  ...filesEn,
+  ...photosEn,
+  ...accountsEn,
+  'limits.busy':
+    'You already have {count} such request(s) running. Wait for one to finish, then try again.',
   'auth.signedIn': 'Signed in successfully.',
   'auth.invalidCredentials': 'Incorrect email or password.',
   'auth.platformForbidden': 'Your account does not have access to the {platform} platform.',

@@ -1,8 +1,20 @@
 import type { MessageKey } from './messages.en.ts';
 import { routingFr } from './messages.routing.fr.ts';
+import { realtimeFr } from './messages.realtime.fr.ts';
+import { reportsFr } from './messages.reports.fr.ts';
+import { filesFr } from './messages.files.fr.ts';
+import { photosFr } from './messages.photos.fr.ts';
+import { accountsFr } from './messages.accounts.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
+  ...realtimeFr,
+  ...reportsFr,
+  ...filesFr,
+  ...photosFr,
+  ...accountsFr,
+  'limits.busy':
+    'Vous avez déjà {count} demande(s) de ce type en cours. Attendez qu’une se termine, puis réessayez.',
   'auth.signedIn': 'Connexion réussie.',
   'auth.invalidCredentials': 'Adresse e-mail ou mot de passe incorrect.',
   'auth.platformForbidden': "Votre compte n'a pas accès à la plateforme {platform}.",

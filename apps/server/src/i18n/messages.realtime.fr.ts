@@ -1,0 +1,4 @@
+import type { realtimeEn } from './messages.realtime.en.ts';
+
+/** Messages of the realtime hardening (issue 25), in French. */
+export const realtimeFr: Record<keyof typeof realtimeEn, string> = {};
