@@ -60,10 +60,18 @@ async function ensureRow(db: Queryable, insert: SQL, find: SQL): Promise<number>
   return row.id;
 }
 
-/** The demo organisation in Nairobi and Mombasa. Idempotent: running it twice changes nothing. */
+/**
+ * The demo organisation in Nairobi and Mombasa. Idempotent: running it twice changes nothing.
+ * A demo user is assigned only when created, so one an admin took out of a CO stays out after
+ * a restart.
+ */
 export async function seedDemo(db: Queryable): Promise<void> {
-  const userIds = new Map<string, number>();
-  for (const person of PEOPLE) userIds.set(person.email, await ensureUser(db, person));
+  /** The demo users created by this run, by email. */
+  const created = new Map<string, number>();
+  for (const person of PEOPLE) {
+    const user = await ensureUser(db, person);
+    if (user.created) created.set(person.email, user.id);
+  }
 
   const officeIds = new Map<string, number>();
   const clusterIds = new Map<string, number>();
@@ -115,7 +123,8 @@ export async function seedDemo(db: Queryable): Promise<void> {
   }
 
   for (const [email, where] of Object.entries(DEMO_ASSIGNMENTS)) {
-    const userId = userIds.get(email);
+    const userId = created.get(email);
+    if (userId === undefined) continue;
     for (const office of where.offices ?? []) {
       await db.rows(sql`INSERT INTO central_office_users (central_office_id, user_id)
                         VALUES (${officeIds.get(office)}, ${userId}) ON CONFLICT DO NOTHING`);

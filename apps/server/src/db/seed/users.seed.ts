@@ -14,11 +14,15 @@ export interface SeedUser {
 
 /**
  * Creates the user if their email is new. An existing user is left alone, so a password
- * changed in the app survives a restart.
+ * changed in the app survives a restart. `created` says which: what is seeded around a user
+ * (their assignments) is seeded with them only, so an admin's later change survives too.
  */
-export async function ensureUser(db: Queryable, user: SeedUser): Promise<number> {
+export async function ensureUser(
+  db: Queryable,
+  user: SeedUser,
+): Promise<{ id: number; created: boolean }> {
   const existing = await usersRepository.findByEmail(db, user.email);
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, created: false };
   const id = await usersRepository.upsert(db, {
     email: user.email,
     name: user.name,
@@ -28,5 +32,5 @@ export async function ensureUser(db: Queryable, user: SeedUser): Promise<number>
     passwordSet: true,
   });
   await usersRepository.addPlatforms(db, id, user.platforms);
-  return id;
+  return { id, created: true };
 }
