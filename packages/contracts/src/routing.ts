@@ -66,6 +66,12 @@ export interface RoutingSettings extends RoutingRules {
   currency: string | null;
 }
 
+/**
+ * The most road segments (a road's vertices less one) a project's network may hold: a city's
+ * worth. An import past it is refused whole (413), so that no graph outgrows the routing worker.
+ */
+export const ROAD_NETWORK_MAX_SEGMENTS = 300_000;
+
 export const ROAD_IMPORT_MODES = ['replace', 'add'] as const;
 export type RoadImportMode = (typeof ROAD_IMPORT_MODES)[number];
 
@@ -102,12 +108,45 @@ export const roadImportFields = z.object({
 });
 export type RoadImportFields = z.input<typeof roadImportFields>;
 
-const classKey = z.string().regex(/^[a-z0-9_]{1,40}$/);
+/**
+ * The OSM highway classes the two-wheeler rules know (a speed each; the server's road-rules.ts
+ * holds the table): the only classes a project's settings may name. Roads of other classes go
+ * the fallback speed.
+ */
+export const ROAD_SPEED_CLASSES = [
+  'motorway',
+  'motorway_link',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'road',
+  'living_street',
+  'service',
+  'track',
+] as const;
+export type RoadSpeedClass = (typeof ROAD_SPEED_CLASSES)[number];
+/** A speed a project may give a class, km/h: walking pace to a motorway's. */
+export const ROAD_SPEED_MIN_KMH = 1;
+export const ROAD_SPEED_MAX_KMH = 200;
+
+const roadClass = z.enum(ROAD_SPEED_CLASSES);
 const cost = z.number().nonnegative().max(1_000_000).optional();
-/** A project's routing settings as sent: every field optional, merged over the defaults. */
+/**
+ * A project's routing settings as sent: every field optional, merged over the defaults. Known
+ * classes only, each once at most: a body naming another class is refused (400), whatever its size.
+ */
 export const routingSettingsBody = z.object({
-  speedsKmh: z.record(classKey, z.number().positive().max(200)).optional(),
-  excludedClasses: z.array(classKey).max(50).optional(),
+  speedsKmh: z
+    .partialRecord(roadClass, z.number().min(ROAD_SPEED_MIN_KMH).max(ROAD_SPEED_MAX_KMH))
+    .optional(),
+  excludedClasses: z.array(roadClass).max(ROAD_SPEED_CLASSES.length).optional(),
   costPerMetre: z.object({ aerial: cost, duct: cost, cable: cost, trench: cost }).optional(),
 });
 export type RoutingSettingsBody = z.input<typeof routingSettingsBody>;

@@ -1,4 +1,11 @@
-import type { InfrastructureKind, RoutingRules } from '@integration/contracts';
+import {
+  ROAD_SPEED_CLASSES,
+  ROAD_SPEED_MAX_KMH,
+  ROAD_SPEED_MIN_KMH,
+  type InfrastructureKind,
+  type RoadSpeedClass,
+  type RoutingRules,
+} from '@integration/contracts';
 
 /**
  * The two-wheeler rules (issue "Create Route"): which OSM highway classes a motorbike may use,
@@ -23,7 +30,7 @@ export const DEFAULT_SPEEDS_KMH: Readonly<Record<string, number>> = {
   living_street: 10,
   service: 15,
   track: 15,
-};
+} satisfies Record<RoadSpeedClass, number>;
 /** A class missing from the table (or a file's roads without any class) goes this fast. */
 export const FALLBACK_SPEED_KMH = 20;
 
@@ -68,12 +75,34 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingRules = {
   costPerMetre: { ...DEFAULT_COST_PER_METRE },
 };
 
-/** A project's settings: its overrides over the defaults. */
+const KNOWN_CLASSES: ReadonlySet<string> = new Set(ROAD_SPEED_CLASSES);
+const knownSpeed = ([highway, kmh]: [string, unknown]) =>
+  KNOWN_CLASSES.has(highway) &&
+  typeof kmh === 'number' &&
+  kmh >= ROAD_SPEED_MIN_KMH &&
+  kmh <= ROAD_SPEED_MAX_KMH;
+
+/**
+ * A project's settings: its overrides over the defaults. Only known classes at sane speeds count
+ * (settings stored before the body was bounded may hold others: they are dropped, not answered).
+ */
 export function effectiveSettings(overrides: Partial<RoutingRules> | null): RoutingRules {
+  const speeds = Object.entries(overrides?.speedsKmh ?? {}).filter(knownSpeed);
+  const excluded = (overrides?.excludedClasses ?? []).filter((c) => KNOWN_CLASSES.has(c));
   return {
-    speedsKmh: { ...DEFAULT_SPEEDS_KMH, ...overrides?.speedsKmh },
-    excludedClasses: [...(overrides?.excludedClasses ?? [])],
+    speedsKmh: { ...DEFAULT_SPEEDS_KMH, ...Object.fromEntries(speeds) },
+    excludedClasses: [...new Set(excluded)],
     costPerMetre: { ...DEFAULT_COST_PER_METRE, ...overrides?.costPerMetre },
+  };
+}
+
+/** The overrides worth keeping of a stored row (the same filter as effectiveSettings). */
+export function knownOverrides(overrides: Partial<RoutingRules> | null | undefined) {
+  return {
+    speedsKmh: Object.fromEntries(Object.entries(overrides?.speedsKmh ?? {}).filter(knownSpeed)),
+    excludedClasses: [
+      ...new Set((overrides?.excludedClasses ?? []).filter((c) => KNOWN_CLASSES.has(c))),
+    ],
   };
 }
 

@@ -233,4 +233,37 @@ describe('routing settings', () => {
     const fast = defined(before.json<{ data: { routes: ComputedRoute[] } }>().data.routes[0]);
     expect(slow.duration).toBeGreaterThan(fast.duration * 3);
   });
+
+  it('refuses unknown classes and absurd speeds (400 naming the field), storing nothing', async () => {
+    const save = (payload: object, locale = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/routes/settings/${nairobi}?locale=${locale}`,
+        payload,
+        headers: bearer(token.planner),
+      });
+    const before = (await call('planner', 'GET', `/api/routes/settings/${nairobi}`)).body;
+    // 200,000 made-up classes: 2.5 MB that were stored and answered on every read.
+    const many = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`c${i}`, 5]));
+    const flood = await save({ speedsKmh: many });
+    expect(flood.statusCode).toBe(400);
+    expect(flood.body.length).toBeLessThan(2_000);
+    expect(flood.json<{ message: string }>().message).toMatch(/is not a known field/);
+    const crawl = await save({ speedsKmh: { residential: 1e-7 } });
+    expect(crawl.statusCode).toBe(400);
+    expect(crawl.json<{ message: string }>().message).toBe(
+      "'speedsKmh.residential' must be at least 1.",
+    );
+    const fast = await save({ speedsKmh: { motorway: 5000 } }, 'fr');
+    expect(fast.statusCode).toBe(400);
+    expect(fast.json<{ message: string }>().message).toMatch(/speedsKmh\.motorway/);
+    const excluded = await save({ excludedClasses: ['motorway', 'hovercraft_lane'] });
+    expect(excluded.statusCode).toBe(400);
+    expect(excluded.json<{ message: string }>().message).toMatch(
+      /^'excludedClasses\.1' must be one of: motorway/,
+    );
+    const tooMany = await save({ excludedClasses: Array.from({ length: 200_000 }, () => 'track') });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await call('planner', 'GET', `/api/routes/settings/${nairobi}`)).body).toBe(before);
+  });
 });
