@@ -99,6 +99,7 @@ export async function buildApp({
     basemaps: config.basemaps,
     swaggerScripts: app.swaggerCSP.script,
     swaggerStyles: app.swaggerCSP.style,
+    importOrigins: config.importUrlOrigins,
   });
   await app.register(fastifyJwt, {
     secret: resolveJwtSecret(config),
@@ -141,7 +142,7 @@ export async function buildApp({
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
-      await api.register(centralOfficesRoutes(createCentralOfficesService(db)));
+      await api.register(centralOfficesRoutes(createCentralOfficesService(db, presence)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
       const events = elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents;
       await api.register(elementsRoutes(createElementsService(db, events)));
@@ -160,7 +161,7 @@ export async function buildApp({
       await api.register(
         qrcodeRoutes(
           qrTemplates,
-          createQrTagsService(db, qrTemplates, config.publicUrl),
+          createQrTagsService(db, qrTemplates, config),
           createQrDocumentsService(db, qrTemplates, config.publicUrl),
         ),
       );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Basemap } from '@integration/contracts';
+import { importOrigins } from './http/security-headers.ts';
 import { loadBasemaps } from './modules/basemaps/basemaps.config.ts';
 import { ROUTING_ENGINES, type RoutingEngine } from './modules/routing/external-routing.ts';
 
@@ -34,6 +35,8 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
+  /** Origins "Import from URL" may fetch from in the browser (IMPORT_URL_ORIGINS, CSP). */
+  importUrlOrigins: string[];
   /** Largest upload the GIS file import accepts, in bytes (all files of one request). */
   importMaxBytes: number;
   /** The map's base layers: BASEMAPS (JSON or a JSON file) over public XYZ defaults. */
@@ -42,6 +45,8 @@ export interface Config {
   routingUrl?: string;
   /** What kind of server ROUTING_URL is (ROUTING_ENGINE: osrm, graphhopper or valhalla). */
   routingEngine: RoutingEngine;
+  /** Scan photos one user may keep in one project, and a project in all (PHOTO_QUOTA_*_MB). */
+  photoQuota: { userBytes: number; projectBytes: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -99,9 +104,14 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    importUrlOrigins: importOrigins(env.IMPORT_URL_ORIGINS),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),
     routingUrl: blankToUndefined(env.ROUTING_URL),
     routingEngine: routingEngine(env.ROUTING_ENGINE),
+    photoQuota: {
+      userBytes: int(env, 'PHOTO_QUOTA_USER_MB', 200) * 1024 * 1024,
+      projectBytes: int(env, 'PHOTO_QUOTA_PROJECT_MB', 2048) * 1024 * 1024,
+    },
   };
 }

@@ -1,4 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { PerUserLimit } from '../../http/per-user-limit.ts';
 import PDFDocument from 'pdfkit';
 import {
   elementTypeByName,
@@ -86,6 +88,7 @@ export function createQrDocumentsService(
   }
 
   const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+  const documents = new PerUserLimit(2);
   const linkBase: TagLinkBase = { publicUrl, reach: linkReach(publicUrl) };
 
   /** A label's details as printed: property names in the reader's language. */
@@ -94,6 +97,22 @@ export function createQrDocumentsService(
       property: d.property ? propertyName(d.property, locale) : '',
       value: d.value,
     }));
+
+  /**
+   * Holds one of the user's document slots (two at once) until the document is sent or its
+   * download is cut: a third answers 429 at once rather than queue behind the first two.
+   */
+  function limited(user: UserRecord, make: () => Promise<DocumentAnswer>): Promise<DocumentAnswer> {
+    return new Promise((resolve, reject) => {
+      documents
+        .run(user.id, async () => {
+          const answer = await make();
+          resolve(answer);
+          await finished(answer.stream).catch(() => {});
+        })
+        .catch(reject);
+    });
+  }
 
   return {
     linkBase: () => linkBase,
@@ -131,106 +150,116 @@ export function createQrDocumentsService(
       return { layout, notFitting, link: linkBase };
     },
 
-    async labelsPdf(
+    labelsPdf: (
       user: UserRecord,
       id: number,
       query: { layout: LabelLayoutId; from?: number; to?: number; skip?: number },
       locale: Locale,
-    ): Promise<DocumentAnswer> {
-      const template = await templates.readable(user, id);
-      const from = query.from ?? 1;
-      const to = query.to ?? template.index - 1;
-      if (from > to) throw new AppError(400, 'VALIDATION_ERROR', 'qr.rangeInvalid');
-      const perPage = LABEL_LAYOUTS[query.layout].perPage;
-      const skip = query.skip ?? 0;
-      if (skip >= perPage) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'qr.skipTooLarge', { max: perPage });
-      }
-      const count = Math.min(to, template.index - 1) - from + 1;
-      // pdfkit keeps each page's dictionary to the end: one label a page grows with the count.
-      if (query.layout === 'roll-50x30' && count > ROLL_LABELS_MAX) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'qr.rollTooLong', { max: ROLL_LABELS_MAX });
-      }
-      const details = labelDetails(template, locale);
-      async function* labels(): AsyncGenerator<LabelContent> {
-        for await (const tag of tags(id, from, to)) {
-          yield {
-            code: tag.code,
-            link: tagLink(publicUrl, tag.code),
-            templateName: template.name,
-            details,
-          };
-        }
-      }
-      return {
-        filename: `${template.name}-${stamp()}.pdf`,
-        mediaType: 'application/pdf',
-        count,
-        stream: await streamed((out, signal) =>
-          writeLabelsPdf(out, labels(), {
-            layout: query.layout,
-            skip,
-            title: template.name,
-            signal,
-          }),
-        ),
-      };
-    },
+    ): Promise<DocumentAnswer> => limited(user, () => labelsPdf(user, id, query, locale)),
 
-    async tagsXlsx(user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> {
-      const template = await templates.readable(user, id);
-      const columns = template.tagDetails.map((d) => detailName(d, locale));
-      const values = Object.fromEntries(
-        template.tagDetails.map((d) => [detailName(d, locale), d.value]),
-      );
-      const elementType = elementTypeName(
-        template.elementType,
-        elementTypeByName(template.elementType)?.displayName ?? template.elementType,
-        locale,
-      );
-      const row = (tag: QrTagDocumentRow): TagSheetRow => ({
-        code: tag.code,
-        link: tagLink(publicUrl, tag.code),
-        template: template.name,
-        elementType,
-        cluster: template.clusterName,
-        details: values,
-        scanned: tag.scanned,
-        scannedAt: tag.scannedAt,
-        scannedBy: tag.scannedBy,
-        elementName: tag.elementName,
-        lat: tag.lat,
-        lng: tag.lng,
-      });
-      async function* rows(): AsyncGenerator<TagSheetRow> {
-        for await (const tag of tags(id, 1, template.index - 1)) yield row(tag);
-      }
-      const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
-      return {
-        filename: `${template.name}-${stamp()}.xlsx`,
-        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        count: template.noOfTags,
-        stream: await streamed((out) =>
-          writeTagsXlsx(out, columns, rows(), {
-            code: t('qr.sheet.code'),
-            link: t('qr.sheet.link'),
-            template: t('qr.sheet.template'),
-            elementType: t('qr.sheet.elementType'),
-            cluster: t('qr.sheet.cluster'),
-            scanned: t('qr.sheet.scanned'),
-            scannedAt: t('qr.sheet.scannedAt'),
-            scannedBy: t('qr.sheet.scannedBy'),
-            element: t('qr.sheet.element'),
-            latitude: t('qr.sheet.latitude'),
-            longitude: t('qr.sheet.longitude'),
-            yes: t('qr.sheet.yes'),
-            no: t('qr.sheet.no'),
-            sheetName: t('qr.sheet.name'),
-          }),
-        ),
-      };
-    },
+    tagsXlsx: (user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> =>
+      limited(user, () => tagsXlsx(user, id, locale)),
   };
+
+  async function labelsPdf(
+    user: UserRecord,
+    id: number,
+    query: { layout: LabelLayoutId; from?: number; to?: number; skip?: number },
+    locale: Locale,
+  ): Promise<DocumentAnswer> {
+    const template = await templates.readable(user, id);
+    const from = query.from ?? 1;
+    const to = query.to ?? template.index - 1;
+    if (from > to) throw new AppError(400, 'VALIDATION_ERROR', 'qr.rangeInvalid');
+    const perPage = LABEL_LAYOUTS[query.layout].perPage;
+    const skip = query.skip ?? 0;
+    if (skip >= perPage) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'qr.skipTooLarge', { max: perPage });
+    }
+    const count = Math.min(to, template.index - 1) - from + 1;
+    // pdfkit keeps each page's dictionary to the end: one label a page grows with the count.
+    if (query.layout === 'roll-50x30' && count > ROLL_LABELS_MAX) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'qr.rollTooLong', { max: ROLL_LABELS_MAX });
+    }
+    const details = labelDetails(template, locale);
+    async function* labels(): AsyncGenerator<LabelContent> {
+      for await (const tag of tags(id, from, to)) {
+        yield {
+          code: tag.code,
+          link: tagLink(publicUrl, tag.code),
+          templateName: template.name,
+          details,
+        };
+      }
+    }
+    return {
+      filename: `${template.name}-${stamp()}.pdf`,
+      mediaType: 'application/pdf',
+      count,
+      stream: await streamed((out, signal) =>
+        writeLabelsPdf(out, labels(), {
+          layout: query.layout,
+          skip,
+          title: template.name,
+          signal,
+        }),
+      ),
+    };
+  }
+
+  async function tagsXlsx(user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> {
+    const template = await templates.readable(user, id);
+    const columns = template.tagDetails.map((d) => detailName(d, locale));
+    const values = Object.fromEntries(
+      template.tagDetails.map((d) => [detailName(d, locale), d.value]),
+    );
+    const elementType = elementTypeName(
+      template.elementType,
+      elementTypeByName(template.elementType)?.displayName ?? template.elementType,
+      locale,
+    );
+    const row = (tag: QrTagDocumentRow): TagSheetRow => ({
+      code: tag.code,
+      link: tagLink(publicUrl, tag.code),
+      template: template.name,
+      elementType,
+      cluster: template.clusterName,
+      details: values,
+      scanned: tag.scanned,
+      scannedAt: tag.scannedAt,
+      scannedBy: tag.scannedBy,
+      elementName: tag.elementName,
+      lat: tag.lat,
+      lng: tag.lng,
+    });
+    async function* rows(): AsyncGenerator<TagSheetRow> {
+      for await (const tag of tags(id, 1, template.index - 1)) yield row(tag);
+    }
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    return {
+      filename: `${template.name}-${stamp()}.xlsx`,
+      mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      count: template.noOfTags,
+      stream: await streamed((out) =>
+        writeTagsXlsx(out, columns, rows(), {
+          code: t('qr.sheet.code'),
+          link: t('qr.sheet.link'),
+          template: t('qr.sheet.template'),
+          elementType: t('qr.sheet.elementType'),
+          cluster: t('qr.sheet.cluster'),
+          scanned: t('qr.sheet.scanned'),
+          scannedAt: t('qr.sheet.scannedAt'),
+          scannedBy: t('qr.sheet.scannedBy'),
+          element: t('qr.sheet.element'),
+          latitude: t('qr.sheet.latitude'),
+          longitude: t('qr.sheet.longitude'),
+          yes: t('qr.sheet.yes'),
+          no: t('qr.sheet.no'),
+          sheetName: t('qr.sheet.name'),
+        }),
+      ),
+    };
+  }
 }
 
 export type QrDocumentsService = ReturnType<typeof createQrDocumentsService>;

@@ -138,20 +138,107 @@ export const qrTagsRepository = {
       )
     )?.n ?? 0,
 
+  /**
+   * A photo's row: its file under DATA_DIR (uploads), or its bytes (photos stored before files,
+   * and the demo seed's few hundred bytes). The hash and size are kept either way.
+   */
   async addPhoto(
     db: Queryable,
     tagId: number,
-    photo: { contentType: string; bytes: Buffer; userId: number },
+    photo: { contentType: string; userId: number } & (
+      { bytes: Buffer } | { file: string; sha256: string; size: number }
+    ),
   ): Promise<number> {
-    const row = await db.one<{ id: number }>(sql`
-      INSERT INTO qr_tag_photos (tag_id, content_type, bytes, uploaded_by)
-      VALUES (${tagId}, ${photo.contentType}, ${photo.bytes}, ${photo.userId}) RETURNING id`);
+    const row = await db.one<{ id: number }>(
+      'bytes' in photo
+        ? sql`
+          INSERT INTO qr_tag_photos (tag_id, content_type, bytes, sha256, size, uploaded_by)
+          VALUES (${tagId}, ${photo.contentType}, ${photo.bytes},
+                  encode(sha256(${photo.bytes}), 'hex'), ${photo.bytes.length}, ${photo.userId})
+          RETURNING id`
+        : sql`
+          INSERT INTO qr_tag_photos (tag_id, content_type, file, sha256, size, uploaded_by)
+          VALUES (${tagId}, ${photo.contentType}, ${photo.file}, ${photo.sha256}, ${photo.size},
+                  ${photo.userId})
+          RETURNING id`,
+    );
     if (!row) throw new Error('photo insert returned nothing');
     return row.id;
   },
 
+  /** A photo's row; `bytes` only for a photo stored before files. */
   photo: (db: Queryable, tagId: number, photoId: number) =>
-    db.one<{ contentType: string; bytes: Uint8Array }>(sql`
-      SELECT content_type AS "contentType", bytes FROM qr_tag_photos
-      WHERE id = ${photoId} AND tag_id = ${tagId}`),
+    db.one<{
+      contentType: string;
+      file: string | null;
+      sha256: string;
+      size: number;
+      bytes: Uint8Array | null;
+    }>(sql`
+      SELECT content_type AS "contentType", file, sha256, size,
+             CASE WHEN file IS NULL THEN bytes END AS bytes
+      FROM qr_tag_photos WHERE id = ${photoId} AND tag_id = ${tagId}`),
+
+  /** When the tag was created: no scan of it can be older. */
+  createdAt: async (db: Queryable, tagId: number) =>
+    (
+      await db.one<{ at: string }>(
+        sql`SELECT iso_time(created_at) AS at FROM qr_tags WHERE id = ${tagId}`,
+      )
+    )?.at ?? null,
+
+  /**
+   * The bytes of photos kept in the tag's project: by this user, and by everyone. The
+   * project and its name, for the quota's message.
+   */
+  photoUse: async (db: Queryable, tagId: number, userId: number) => {
+    const row = await db.one<{ project: string; mine: number; all: number }>(sql`
+      WITH project AS (
+        SELECT p.id, p.name FROM qr_tags t
+        JOIN qr_templates q ON q.id = t.qr_template_id
+        JOIN clusters c ON c.id = q.cluster_id
+        JOIN central_offices co ON co.id = c.central_office_id
+        JOIN projects p ON p.id = co.project_id
+        WHERE t.id = ${tagId})
+      SELECT project.name AS project,
+             coalesce(sum(ph.size) FILTER (WHERE ph.uploaded_by = ${userId}), 0)::float8 AS mine,
+             coalesce(sum(ph.size), 0)::float8 AS all
+      FROM project
+      LEFT JOIN central_offices co ON co.project_id = project.id
+      LEFT JOIN clusters c ON c.central_office_id = co.id
+      LEFT JOIN qr_templates q ON q.cluster_id = c.id
+      LEFT JOIN qr_tags t ON t.qr_template_id = q.id
+      LEFT JOIN qr_tag_photos ph ON ph.tag_id = t.id
+      GROUP BY project.name`);
+    return row ?? { project: '', mine: 0, all: 0 };
+  },
+
+  /** The hashes of a template's photo files (to remove them once the template is gone). */
+  templatePhotoHashes: async (db: Queryable, templateId: number) =>
+    (
+      await db.rows<{ sha256: string }>(sql`
+        SELECT DISTINCT ph.sha256 FROM qr_tag_photos ph JOIN qr_tags t ON t.id = ph.tag_id
+        WHERE t.qr_template_id = ${templateId} AND ph.file IS NOT NULL`)
+    ).map((r) => r.sha256),
+
+  /** Which of these hashes rows still name (all of them when `among` is absent). */
+  namedHashes: async (db: Queryable, among?: string[]) =>
+    new Set(
+      (
+        await db.rows<{ sha256: string }>(
+          among
+            ? sql`SELECT DISTINCT sha256 FROM qr_tag_photos
+                  WHERE file IS NOT NULL AND sha256 IN (${sql.join(
+                    among.map((h) => sql`${h}`),
+                    sql`, `,
+                  )})`
+            : sql`SELECT DISTINCT sha256 FROM qr_tag_photos WHERE file IS NOT NULL`,
+        )
+      ).map((r) => r.sha256),
+    ),
+
+  deletePhoto: (db: Queryable, tagId: number, photoId: number) =>
+    db.one<{ sha256: string; file: string | null; uploadedBy: number | null }>(sql`
+      DELETE FROM qr_tag_photos WHERE id = ${photoId} AND tag_id = ${tagId}
+      RETURNING sha256, file, uploaded_by AS "uploadedBy"`),
 };

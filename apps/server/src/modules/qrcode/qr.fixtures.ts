@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { QrTag, QrTagView, QrTemplate } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { idByName, idOf } from '../../test/seeded.ts';
+import type { Config } from '../../config.ts';
 
 /** Test support for the QR API tests: one app per file, its people and seeded ids. */
 
@@ -27,9 +28,9 @@ const templateOf = (clusterId: number, type: string) =>
     `the default ${type} template of cluster ${clusterId}`,
   );
 
-export function useQrApp(): void {
+export function useQrApp(overrides: Partial<Config> = {}): void {
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(overrides);
     tokens.admin = await t.login('admin@example.com', 'admin1234');
     tokens.planner = await t.login('planner@example.com', 'planner1234');
     tokens.field = await t.login('field@example.com', 'field1234');
@@ -40,7 +41,7 @@ export function useQrApp(): void {
     ids.poleTemplate = await templateOf(ids.cbd01, 'Pole');
     ids.pboTemplate = await templateOf(ids.cbd01, 'PboFat');
     ids.msaPoleTemplate = await templateOf(ids.msa01, 'Pole');
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t.close());
 }
 
@@ -107,3 +108,30 @@ export async function scan(code: string, elementId: number, token = tokens.field
 
 export const view = async (code: string, token = tokens.admin) =>
   (await get(`/api/qrcode/tags/${code}`, token)).json<{ data: QrTagView }>().data;
+
+/** An image of noise (it does not compress): `width` × `height` pixels, PNG or JPEG. */
+export async function noiseImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const { randomBytes } = await import('node:crypto');
+  const image = sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+  return format === 'png'
+    ? image.png({ compressionLevel: 0 }).toBuffer()
+    : image.jpeg({ quality: 100 }).toBuffer();
+}
+
+export const uploadPhoto = (
+  code: string,
+  body: Buffer | string,
+  type: string,
+  token = tokens.field,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/qrcode/tags/${code}/photos`,
+    payload: body,
+    headers: { ...bearer(token), 'content-type': type },
+  });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +43,12 @@ const pageQuery = z.object({
 });
 /** Photos arrive as the image's own bytes: what a phone's camera input gives, and a queue keeps. */
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+const photoTooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', 'qr.photoTooLarge', {
+    max: TAG_PHOTO_MAX_BYTES / 1024 / 1024,
+  });
+const isReadable = (body: unknown): body is Readable =>
+  typeof (body as Readable | null)?.pipe === 'function';
 
 function sendDocument(reply: FastifyReply, answer: DocumentAnswer) {
   return reply
@@ -61,6 +68,17 @@ export function qrcodeRoutes(
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['QR tags'];
+
+    // Photo files whose rows went with a cluster or a project: swept a minute after start,
+    // then every six hours.
+    const sweep = () =>
+      void tagsService.sweep().catch((error: unknown) => app.log.warn({ error }, 'photo sweep'));
+    const firstSweep = setTimeout(sweep, 60_000).unref();
+    const sweeps = setInterval(sweep, 6 * 60 * 60 * 1000).unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(firstSweep);
+      clearInterval(sweeps);
+    });
 
     api.get('/qrcode/templates', { schema: { tags } }, async (request) => ({
       status: true,
@@ -107,7 +125,10 @@ export function qrcodeRoutes(
       { schema: { tags, params: idParams, querystring: qrDeleteQuery } },
       async (request) => {
         const force = request.query.force === 'true';
-        const { name } = await templates.delete(requireUser(request), request.params.id, force);
+        const user = requireUser(request);
+        const files = await tagsService.templatePhotoHashes(request.params.id);
+        const { name } = await templates.delete(user, request.params.id, force);
+        await tagsService.forget(files);
         return {
           status: true,
           statusCode: 200,
@@ -208,20 +229,15 @@ export function qrcodeRoutes(
     );
 
     await app.register(async (photos) => {
-      photos.addContentTypeParser(
-        PHOTO_TYPES,
-        { parseAs: 'buffer', bodyLimit: TAG_PHOTO_MAX_BYTES },
-        (_request, body, done) => done(null, body),
-      );
+      // The body of a photo is the image's own bytes, streamed to a file by the service: no
+      // JSON or form parser here, and anything else than an image type is refused with 415.
+      photos.removeAllContentTypeParsers();
+      photos.addContentTypeParser(PHOTO_TYPES, (_request, payload, done) => done(null, payload));
       // Too large is said in the photo's terms rather than as a generic body limit.
       photos.setErrorHandler((error) => {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'qr.photoTooLarge', {
-            max: TAG_PHOTO_MAX_BYTES / 1024 / 1024,
-          });
-        }
-        if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw photoTooLarge();
+        if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_EMPTY_TYPE') {
           throw new AppError(415, 'VALIDATION_ERROR', 'qr.photoNotImage');
         }
         throw error;
@@ -229,16 +245,24 @@ export function qrcodeRoutes(
       const typed = photos.withTypeProvider<ZodTypeProvider>();
       typed.post(
         '/qrcode/tags/:code/photos',
-        { schema: { tags, params: tagCodeParams }, bodyLimit: TAG_PHOTO_MAX_BYTES },
-        async (request) => ({
-          status: true,
-          data: await tagsService.addPhoto(
-            requireUser(request),
-            request.params.code,
-            request.body as Buffer,
-          ),
-          message: translate(requestLocale(request), 'qr.photoAdded'),
-        }),
+        { schema: { tags, params: tagCodeParams } },
+        async (request) => {
+          const announced = Number(request.headers['content-length'] ?? 0) || 0;
+          if (announced > TAG_PHOTO_MAX_BYTES) throw photoTooLarge();
+          if (!isReadable(request.body)) {
+            throw new AppError(415, 'VALIDATION_ERROR', 'qr.photoNotImage');
+          }
+          return {
+            status: true,
+            data: await tagsService.addPhoto(
+              requireUser(request),
+              request.params.code,
+              request.body,
+              announced,
+            ),
+            message: translate(requestLocale(request), 'qr.photoAdded'),
+          };
+        },
       );
       typed.get(
         '/qrcode/tags/:code/photos/:photoId',
@@ -249,10 +273,34 @@ export function qrcodeRoutes(
             request.params.code,
             request.params.photoId,
           );
-          return reply
+          // A photo id never changes its bytes: its hash is its version.
+          const etag = `"${photo.sha256}"`;
+          reply
             .type(photo.contentType)
-            .header('cache-control', 'private, max-age=86400')
-            .send(Buffer.from(photo.bytes));
+            .header('etag', etag)
+            .header('cache-control', 'private, max-age=31536000, immutable')
+            .header('x-content-type-options', 'nosniff');
+          if (request.headers['if-none-match'] === etag) {
+            if (!Buffer.isBuffer(photo.body)) photo.body.destroy();
+            return reply.code(304).send();
+          }
+          return reply.header('content-length', String(photo.size)).send(photo.body);
+        },
+      );
+      typed.delete(
+        '/qrcode/tags/:code/photos/:photoId',
+        { schema: { tags, params: photoParams } },
+        async (request) => {
+          await tagsService.deletePhoto(
+            requireUser(request),
+            request.params.code,
+            request.params.photoId,
+          );
+          return {
+            status: true,
+            data: null,
+            message: translate(requestLocale(request), 'photos.deleted'),
+          };
         },
       );
     });
