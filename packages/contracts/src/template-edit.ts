@@ -14,6 +14,18 @@ export const templateIdParams = z.object({ templateId: paramId });
 export const MAX_ATTRIBUTE_NAME = 100;
 export const MAX_DROPDOWN_OPTIONS = 200;
 
+/**
+ * Names an attribute may not take: JavaScript reads them on every object ('__proto__' as a key
+ * sets an object's prototype, so its values were lost; 'constructor' reads as a function).
+ */
+export const RESERVED_ATTRIBUTE_NAMES: readonly string[] = [
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+export const isReservedAttributeName = (name: string): boolean =>
+  RESERVED_ATTRIBUTE_NAMES.includes(name.trim());
+
 const attributeName = text().trim().min(1).max(MAX_ATTRIBUTE_NAME);
 
 export const templateAttributeEdit = z.object({

@@ -81,6 +81,9 @@ function entries(input: AttributesInput | undefined): [string, AttributeValue][]
   return Object.entries(input);
 }
 
+/** A number attribute's value is less than this in magnitude (|x| < 10^15, exact in float8). */
+export const ATTRIBUTE_NUMBER_BOUND = 1e15;
+
 /** One value checked and normalised for its definition; dropdowns are stored JSON-encoded. */
 function normalise(def: AttributeDefinition, raw: AttributeValue): AttributeValue | Problem {
   const field = `attributes.${def.name}`;
@@ -93,7 +96,11 @@ function normalise(def: AttributeDefinition, raw: AttributeValue): AttributeValu
       return String(raw);
     case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
-      return Number.isFinite(n) ? n : { field, key: 'elements.attributeNumber', vars };
+      if (!Number.isFinite(n)) return { field, key: 'elements.attributeNumber', vars };
+      // Reports multiply and add these: 1e199 × 1e199 overflows the database's float8.
+      return Math.abs(n) < ATTRIBUTE_NUMBER_BOUND
+        ? n
+        : { field, key: 'accounts.attributeNumberBound', vars: { ...vars, max: '10^15' } };
     }
     case 'dropdown': {
       let option: unknown = raw;
@@ -157,7 +164,8 @@ export function attributeChecker(defs: AttributeDefinition[]): AttributeChecker 
   const stored = defs.filter((d) => !d.derived);
   return (input, mode) => {
     const given = new Map(entries(input));
-    const result: CheckedAttributes = { values: {}, problems: [] };
+    // No prototype: an attribute named '__proto__' is a value like any other.
+    const result: CheckedAttributes = { values: Object.create(null), problems: [] };
     for (const [name, value] of given) {
       if (!byName.has(name)) {
         result.problems.push({

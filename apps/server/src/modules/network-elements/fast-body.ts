@@ -70,7 +70,8 @@ function attributes(v: unknown): Attributes | undefined {
     return v.map((a: Record<string, unknown>) => ({ ...a })) as Attributes;
   }
   if (!isObject(v)) return undefined;
-  const out: Record<string, string | number | boolean | null> = {};
+  // No prototype: a key '__proto__' stays a value (on {} it would set the prototype).
+  const out: Record<string, string | number | boolean | null> = Object.create(null);
   for (const key of Object.keys(v)) {
     const value = v[key];
     if (!isAttributeName(key) || !isValue(value)) return undefined;

@@ -2,6 +2,7 @@ import {
   attributeKey,
   derivedAttributeNames,
   isLockedAttribute,
+  isReservedAttributeName,
   type AttributeDefinition,
   type AttributeValue,
   type ElementTypeName,
@@ -107,6 +108,9 @@ export function planTemplateEdit(
       // The server's own: kept exactly as stored.
       plan.attributes.push(existing);
       continue;
+    }
+    if ((!existing || existing.name !== edit.name) && isReservedAttributeName(edit.name)) {
+      throw invalid('accounts.reservedAttributeName', { name: edit.name });
     }
     if (!existing && derived.includes(edit.name.toLowerCase())) {
       throw conflict('templates.reservedName', { name: edit.name });

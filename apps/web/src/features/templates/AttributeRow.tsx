@@ -10,7 +10,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { INPUT_TYPES, MAX_ATTRIBUTE_NAME, type InputType } from '@integration/contracts';
+import {
+  INPUT_TYPES,
+  MAX_ATTRIBUTE_NAME,
+  isReservedAttributeName,
+  type InputType,
+} from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import type { DraftAttribute } from './template-draft.ts';
 
@@ -31,6 +36,8 @@ export function AttributeRow({ index, attribute: a, onChange, onRemove }: Props)
     ? t('templates.attributeOf', { n: index + 1, name: a.original })
     : t('templates.newAttribute', { n: index + 1 });
   const empty = a.name.trim() === '';
+  // A name JavaScript reserves: the server refuses it for a new or renamed attribute.
+  const reserved = a.original !== a.name && isReservedAttributeName(a.name);
   return (
     <Paper withBorder p="sm" role="group" aria-label={label}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -63,7 +70,13 @@ export function AttributeRow({ index, attribute: a, onChange, onRemove }: Props)
           maxLength={MAX_ATTRIBUTE_NAME}
           disabled={a.locked}
           required
-          error={empty ? t('templates.nameNeeded') : undefined}
+          error={
+            empty
+              ? t('templates.nameNeeded')
+              : reserved
+                ? t('templates.nameReserved', { name: a.name.trim() })
+                : undefined
+          }
           onChange={(e) => onChange({ name: e.currentTarget.value })}
         />
         <Select

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MAX_TEMPLATE_ATTRIBUTES,
+  isReservedAttributeName,
   type ElementTemplate,
   type ElementTypeName,
 } from '@integration/contracts';
@@ -42,7 +43,10 @@ export function TemplateEditor({
     setDraft((rows) => rows.map((row) => (row.uid === uid ? { ...row, ...patch } : row)));
   const removed = template.attributes.filter((a) => !draft.some((row) => row.original === a.name));
   const full = draft.length >= MAX_TEMPLATE_ATTRIBUTES;
-  const incomplete = draft.some((row) => row.name.trim() === '');
+  const incomplete = draft.some(
+    (row) =>
+      row.name.trim() === '' || (row.original !== row.name && isReservedAttributeName(row.name)),
+  );
 
   return (
     <Stack>
