@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
+import { ELEMENT_TYPES, MAX_BATCH, type LatLng } from '@integration/contracts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import {
   ELEMENT_JSON,
@@ -12,7 +12,8 @@ import { medianMs, type Figure } from './lib/report.ts';
 
 /** BENCH_ELEMENTS_READ_COUNT makes the read cluster smaller, for quicker runs while working. */
 const READ_COUNT = Number(process.env.BENCH_ELEMENTS_READ_COUNT ?? 100_000);
-const WRITE_COUNT = 10_000;
+/** The largest batch one request may carry. */
+const WRITE_COUNT = MAX_BATCH;
 
 async function newCluster(db: Database, name: string): Promise<{ id: number; templateId: number }> {
   const row = await db.one<{ id: number }>(sql`
@@ -89,7 +90,7 @@ export async function elementsFigures(
     const read = await medianMs(3, readAll);
     const rawRead = await medianMs(3, rawReadAll);
 
-    // 10,000 poles created, then edited, beside raw SQL doing the same rows.
+    // The largest batch of poles created, then edited, beside raw SQL doing the same rows.
     const writeCluster = await newCluster(db, 'BENCH-WRITE');
     const poles = Array.from({ length: WRITE_COUNT }, (_, i) => ({
       clusterId: writeCluster.id,
@@ -167,7 +168,7 @@ export async function elementsFigures(
           goal: 1.3,
         },
         {
-          name: `${label}: create/multiple of 10,000`,
+          name: `${label}: create/multiple of ${WRITE_COUNT.toLocaleString('en')}`,
           ours: create,
           reference: rawCreate,
           referenceName: 'one raw multi-row INSERT',
@@ -175,7 +176,7 @@ export async function elementsFigures(
           goal: 1.5,
         },
         {
-          name: `${label}: edit/multiple of 10,000`,
+          name: `${label}: edit/multiple of ${WRITE_COUNT.toLocaleString('en')}`,
           ours: edit,
           reference: rawEdit,
           referenceName: 'one raw UPDATE of the same rows',

@@ -2,11 +2,12 @@
 // on loopback) have one cluster open; a small edit/multiple (10 poles) is saved ROUNDS times:
 // p50/p99 of the time from the commit to every socket having elements:changed, on one
 // instance and on two instances sharing Redis. Then what publishing adds to an edit/multiple
-// of 10,000 poles, beside the same call on an instance with publishing off, taking turns.
+// of the largest batch of poles, beside the same call on an instance with publishing off, taking turns.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { MAX_BATCH } from '@integration/contracts';
 import {
   noElementEvents,
   type ElementEvents,
@@ -18,7 +19,7 @@ import type { Figure } from './lib/report.ts';
 const SOCKETS = Number(process.env.BENCH_REALTIME_SOCKETS ?? 200);
 const ROUNDS = Number(process.env.BENCH_REALTIME_ROUNDS ?? 50);
 const SMALL = 10;
-const LARGE = 10_000;
+const LARGE = MAX_BATCH;
 const COST_RUNS = Number(process.env.BENCH_REALTIME_COST_RUNS ?? 7);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -134,7 +135,7 @@ function renameAll(server: BenchServer, ids: number[]) {
 }
 
 /**
- * What publishing adds to an edit/multiple of 10,000 poles in the crowd's cluster (their refs
+ * What publishing adds to an edit/multiple of the largest batch of poles in the crowd's cluster (their refs
  * go to every socket), beside the same call on an instance with publishing off, taking turns.
  * Before each call the previous publish has reached every socket, so that its sending (in
  * this process) is not charged to the next call.
@@ -192,7 +193,7 @@ async function publishingCost(
     const without = percentile(timesOff, 50);
     return {
       figure: {
-        name: `${bench.label}: edit/multiple of 10,000, publishing to ${SOCKETS} sockets`,
+        name: `${bench.label}: edit/multiple of ${LARGE.toLocaleString('en')}, publishing to ${SOCKETS} sockets`,
         ours: on,
         reference: without,
         referenceName: 'the same call, publishing off',
@@ -200,7 +201,7 @@ async function publishingCost(
         goal: 1.1,
       },
       note:
-        `${bench.label}: edit/multiple of 10,000 (median of ${COST_RUNS}, taking turns) ${on.toFixed(0)} ms ` +
+        `${bench.label}: edit/multiple of ${LARGE.toLocaleString('en')} (median of ${COST_RUNS}, taking turns) ${on.toFixed(0)} ms ` +
         `publishing, ${without.toFixed(0)} ms not; its ${LARGE.toLocaleString('en')} refs reached all ` +
         `${SOCKETS} sockets ${percentile(delivered, 50).toFixed(0)} ms after the call was sent.`,
     };

@@ -157,8 +157,11 @@ export const updateElementBody = z.object({
 });
 export type UpdateElementBody = z.infer<typeof updateElementBody>;
 
-/** Upper bound of one "multiple" request. */
-export const MAX_BATCH = 20_000;
+/**
+ * Upper bound of one "multiple" request: on the embedded database one connection serves
+ * everyone, and the largest batch must leave others answered within a second (issue 25).
+ */
+export const MAX_BATCH = 5_000;
 
 export const createMultipleBody = z.object({
   data: z.array(createElementBody).min(1).max(MAX_BATCH),

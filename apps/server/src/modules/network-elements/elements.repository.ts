@@ -13,6 +13,7 @@ export interface ElementFacts {
   templateId: number;
   version: number;
   deleted: boolean;
+  name: string;
 }
 
 /** What a write checks per item: the live element of the asked type, or null. */
@@ -171,7 +172,8 @@ export const elementsRepository = {
   async factsOf(db: Queryable, ids: number[]): Promise<(ElementFacts | null)[]> {
     const rows = await db.rows<ElementFacts>(sql`
       SELECT e.id, e.type, e.cluster_id AS "clusterId", co.project_id AS "projectId",
-             e.template_id AS "templateId", e.version, e.deleted_at IS NOT NULL AS deleted
+             e.template_id AS "templateId", e.version, e.deleted_at IS NOT NULL AS deleted,
+             e.name
       FROM network_elements e
       JOIN clusters c ON c.id = e.cluster_id
       JOIN central_offices co ON co.id = c.central_office_id
@@ -335,15 +337,15 @@ export const elementsRepository = {
 
   /**
    * Deletes (keeping the rows) or restores elements that are still at the given versions,
-   * archiving the versions they replace. Answers how many changed.
+   * archiving the versions they replace. Answers how many changed, and when.
    */
   async setDeleted(
     db: Queryable,
     items: { id: number; version: number }[],
     deleted: boolean,
     userId: number,
-  ): Promise<number> {
-    const row = await db.one<{ count: number }>(sql`
+  ): Promise<{ count: number; at: string }> {
+    const row = await db.one<{ count: number; at: string }>(sql`
       WITH upd AS (
         UPDATE network_elements e SET
           deleted_at = ${deleted ? sql`now()` : sql`NULL`},
@@ -357,8 +359,8 @@ export const elementsRepository = {
         WHERE e.id = r.id AND e.version = r.v AND o.version = r.v
         RETURNING ${ARCHIVE_OLD}
       ), archived AS (${archive('upd')})
-      SELECT count(*)::int AS count FROM upd`);
-    return row?.count ?? 0;
+      SELECT count(*)::int AS count, iso_time(now()) AS at FROM upd`);
+    return { count: row?.count ?? 0, at: row?.at ?? '' };
   },
 
   /**

@@ -13,6 +13,7 @@ import {
   projectIdParams,
   updateElementBody,
   type ElementType,
+  type MapElement,
 } from '@integration/contracts';
 import { requestLocale } from '../../http/locale.ts';
 import { translate } from '../../i18n/translate.ts';
@@ -144,13 +145,14 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
   }));
 
   api.post(`${base}/:id/restore`, { schema: { tags, params: idParams } }, async (request) => {
-    const [element] = await elements.restore(requireUser(request), type, [request.params.id], true);
+    const [ack] = await elements.restore(requireUser(request), type, [request.params.id], true);
+    const [element] = JSON.parse(await elements.elementsJson([request.params.id])) as MapElement[];
     return {
       status: true,
       data: element,
       message: translate(requestLocale(request), 'elements.restored', {
         type: type.displayName,
-        name: element?.name ?? '',
+        name: ack?.name ?? '',
       }),
     };
   });
@@ -160,19 +162,9 @@ function typeRoutes(app: FastifyInstance, elements: ElementsService, type: Eleme
     `${base}/restore/multiple`,
     { schema: { tags, body: deleteMultipleBody } },
     async (request) => {
-      const restored = await elements.restore(requireUser(request), type, request.body.data);
       return {
         status: true,
-        data: restored.map((e) => ({
-          id: e.id,
-          name: e.name,
-          version: e.version,
-          clusterId: e.clusterId,
-          templateId: e.templateId,
-          networkElementId: e.networkElementId,
-          updatedById: e.updatedById,
-          updatedAt: e.updatedAt,
-        })),
+        data: await elements.restore(requireUser(request), type, request.body.data),
       };
     },
   );

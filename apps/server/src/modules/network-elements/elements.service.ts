@@ -379,7 +379,7 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
         if (problems.length) throw itemsInvalid(problems, single);
         const versions = new Map(ids.map((id, i) => [id, facts[i]?.version ?? 0]));
         const items = [...versions].map(([id, version]) => ({ id, version }));
-        await assertAllWritten(tx, await repo.setDeleted(tx, items, true, user.id), items);
+        await assertAllWritten(tx, (await repo.setDeleted(tx, items, true, user.id)).count, items);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
@@ -410,7 +410,7 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
       type: ElementType,
       ids: number[],
       single = false,
-    ): Promise<MapElement[]> {
+    ): Promise<ElementAck[]> {
       assertMayWriteElements(user);
       return retrying(async (tx, note) => {
         const facts = await repo.factsOf(tx, ids);
@@ -451,26 +451,37 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
         });
         if (problems.length) throw itemsInvalid(problems, single);
         const items = found.map((f) => ({ id: f.id, version: f.version }));
-        await assertAllWritten(tx, await repo.setDeleted(tx, items, false, user.id), items);
+        const { count, at } = await repo.setDeleted(tx, items, false, user.id);
+        await assertAllWritten(tx, count, items);
         await touchProjects(
           tx,
           [...clusters.values()].map((c) => c.projectId),
         );
-        const elements = JSON.parse(await repo.byIdsJson(tx, ids)) as MapElement[];
-        const factOf = new Map(found.map((f) => [f.id, f]));
+        // The answer is made from the facts read before: reading thousands of whole elements
+        // back would hold the embedded database's one connection for seconds.
+        const acks: ElementAck[] = found.map((f) => ({
+          id: f.id,
+          name: f.name,
+          version: f.version + 1,
+          clusterId: f.clusterId,
+          templateId: f.templateId,
+          networkElementId: type.id,
+          updatedById: user.id,
+          updatedAt: at,
+        }));
         note({
           cause: 'restore',
           by: byOf(user),
-          at: elements[0]?.updatedAt ?? new Date().toISOString(),
-          changed: elements.map((e) => ({
-            id: e.id,
-            version: e.version,
-            clusterId: e.clusterId,
-            projectId: factOf.get(e.id)?.projectId ?? 0,
+          at,
+          changed: found.map((f) => ({
+            id: f.id,
+            version: f.version + 1,
+            clusterId: f.clusterId,
+            projectId: f.projectId,
           })),
           deleted: [],
         });
-        return elements;
+        return acks;
       });
     },
 

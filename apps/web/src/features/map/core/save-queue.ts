@@ -1,4 +1,9 @@
-import { AUTOSAVE_DELAY_MS, elementTypeByName, type MapElement } from '@integration/contracts';
+import {
+  AUTOSAVE_DELAY_MS,
+  MAX_BATCH,
+  elementTypeByName,
+  type MapElement,
+} from '@integration/contracts';
 import type { EditorElement } from './editor-element.ts';
 import type { ElementCollection } from './element-collection.ts';
 import {
@@ -132,9 +137,13 @@ export class SaveQueue {
     const order: Operation[] = ['create', 'restore', 'edit', 'delete'];
     const sorted = [...groups.values()].sort((a, b) => order.indexOf(a.op) - order.indexOf(b.op));
     for (const group of sorted) {
-      this.report('saving');
-      const outcome = await this.send(group.op, group.items);
-      if (outcome === 'retry') return false;
+      // The server takes at most MAX_BATCH items a request: a larger group (a pasted import,
+      // the undo of a large delete) goes in several requests, each saved whole or not at all.
+      for (let start = 0; start < group.items.length; start += MAX_BATCH) {
+        this.report('saving');
+        const outcome = await this.send(group.op, group.items.slice(start, start + MAX_BATCH));
+        if (outcome === 'retry') return false;
+      }
     }
     return true;
   }
