@@ -11,12 +11,17 @@ import { DEMO_USERS, seedDemo } from './demo.seed.ts';
 import { seedPlatforms } from './platforms.seed.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';
 import { ensureUser } from './users.seed.ts';
+import { passwordWeakness } from '@integration/contracts/password-strength';
+import { translate } from '../../i18n/translate.ts';
+import { WEAKNESS_MESSAGES } from '../../modules/auth/password-strength.ts';
 
 export const EMBEDDED_DEFAULT_ADMIN = { email: 'admin@example.com', password: 'admin1234' };
 
 export interface SeedReport {
   /** The admin sign-in to print, when it is the embedded database's default. */
   admin?: { email: string; password?: string };
+  /** Said when the admin was just created with a weak ADMIN_PASSWORD. */
+  weakAdminPassword?: string;
   demo: boolean;
 }
 
@@ -34,7 +39,7 @@ export async function seedDatabase(
   const password = config.adminPassword ?? (embedded ? EMBEDDED_DEFAULT_ADMIN.password : undefined);
   const report: SeedReport = { demo: config.seedDemo };
   if (email && password) {
-    await ensureUser(db, {
+    const admin = await ensureUser(db, {
       email,
       password,
       name: 'Administrator',
@@ -42,6 +47,18 @@ export async function seedDatabase(
       platforms: config.seedDemo ? [PLATFORM_NAME, 'ticketing', 'materials'] : [PLATFORM_NAME],
     });
     report.admin = { email, password: config.adminPassword ? undefined : password };
+    // ADMIN_PASSWORD is the operator's choice, set once at the first start: a weak one is
+    // said loudly rather than refused (refusing would leave the installation with no admin).
+    const weakness =
+      admin.created && config.adminPassword
+        ? passwordWeakness(config.adminPassword, { email })
+        : null;
+    if (weakness) {
+      report.weakAdminPassword = translate('en', 'accounts.weakAdminPassword', {
+        reason: translate('en', WEAKNESS_MESSAGES[weakness], { min: 8 }),
+      });
+      console.warn(`\n  ${report.weakAdminPassword}\n`);
+    }
   }
   if (config.seedDemo) {
     await seedDemo(db);

@@ -72,7 +72,7 @@ describe('tokens (findings 13 and 16)', () => {
 
     const changed = await post(
       '/auth/setpassword',
-      { password: 'viewer-new-1', currentPassword: 'viewer1234' },
+      { password: 'lantern-new-1', currentPassword: 'viewer1234' },
       bearer(keptToken),
     );
     expect(changed.statusCode).toBe(200);

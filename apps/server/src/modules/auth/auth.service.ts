@@ -7,6 +7,7 @@ import { translate } from '../../i18n/translate.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { toPublicUser, usersRepository, type UserRecord } from '../users/users.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { resetTokensRepository, type ResetPurpose } from './reset-tokens.repository.ts';
 import { revokedTokensRepository, type Revocations, type TokenClaims } from './tokens.ts';
@@ -148,6 +149,14 @@ export function createAuthService(deps: Deps) {
       by: { resetToken: string } | { user: UserRecord; currentPassword?: string; ip: string },
     ): Promise<SignedIn | null> {
       if ('user' in by) await assertCurrentPassword(by.user, by.currentPassword, by.ip);
+      // The owner first (a link that is not valid is told so before anything else), then the
+      // password judged against their email and name.
+      const tokenUser =
+        'resetToken' in by && (await resetTokensRepository.userOf(db, by.resetToken));
+      const owner =
+        'user' in by ? by.user : tokenUser && (await usersRepository.findById(db, tokenUser));
+      if (!owner) throw new AppError(400, 'INVALID_RESET_TOKEN', 'auth.invalidResetToken');
+      await assertStrongPassword(password, owner);
       // Hash before the transaction: argon2 is slow and PGlite has one connection.
       const hash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {

@@ -240,7 +240,7 @@ describe('password reset', () => {
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().message).toBe('Password must be at least 8 characters long.');
 
-    const done = await setPassword({ token, password: 'new-planner-pass' });
+    const done = await setPassword({ token, password: 'new-harbour-pass' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: true, passwordset: true });
     expect(typeof done.json().access_token).toBe('string');
@@ -255,7 +255,7 @@ describe('password reset', () => {
       platform: 'integration',
     });
     expect(old.statusCode).toBe(401);
-    await t.login('planner@example.com', 'new-planner-pass');
+    await t.login('planner@example.com', 'new-harbour-pass');
   });
 
   it('refuses an expired reset token', async () => {
@@ -272,7 +272,7 @@ describe('password reset', () => {
     const oldToken = await t.login('field@example.com', 'field1234');
     // In the same second: revocation goes by the credentials' version, not the clock.
     const response = await setPassword(
-      { password: 'field-pass-2', currentPassword: 'field1234' },
+      { password: 'harbour-pass-2', currentPassword: 'field1234' },
       bearer(oldToken),
     );
     expect(response.statusCode).toBe(200);

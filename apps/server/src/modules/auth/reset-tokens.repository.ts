@@ -18,6 +18,14 @@ export const resetTokensRepository = {
     return token;
   },
 
+  /** The user of a valid token, without spending it (to check a password before setting it). */
+  async userOf(db: Queryable, token: string): Promise<number | undefined> {
+    const row = await db.one<{ userId: number }>(sql`
+      SELECT user_id AS "userId" FROM password_resets
+      WHERE token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > now()`);
+    return row?.userId;
+  },
+
   /** Spends a valid token and every other open token of its user; answers the user id. */
   async consume(db: Queryable, token: string): Promise<number | undefined> {
     const spent = await db.one<{ userId: number }>(sql`

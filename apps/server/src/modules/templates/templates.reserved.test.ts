@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TemplateAttributeEdit } from '@integration/contracts';
+import type { MapElement, TemplateAttributeEdit } from '@integration/contracts';
 import { bearer } from '../../test/test-app.ts';
 import {
   createPbo,
@@ -48,20 +48,31 @@ describe('attribute names JavaScript reads on every object', () => {
       UPDATE element_templates
       SET attributes = attributes || '[{"name": "__proto__", "inputType": "text", "required": false}]'::jsonb
       WHERE id = ${id}`);
-    // One element at a time, and a batch (read by a faster body parser of its own).
-    const one = await createPbo(id, JSON.parse('{"__proto__": "kept"}'));
-    expect(valueOf(await readPbo(one.id), '__proto__')).toBe('kept');
-    expect(await storedOf(one.id)).toHaveProperty(['__proto__'], 'kept');
+    // The spec's list form (a JSON object with a '__proto__' key is refused by the body parser).
+    const kept = [{ name: '__proto__', value: 'kept' }];
+    const one = await postPbo(id, kept as unknown as Record<string, unknown>);
+    expect(one.statusCode, one.body).toBe(200);
+    const made = one.json<{ data: MapElement }>().data;
+    expect(valueOf(await readPbo(made.id), '__proto__')).toBe('kept');
+    expect(await storedOf(made.id)).toHaveProperty(['__proto__'], 'kept');
     const batch = await t.app.inject({
       method: 'POST',
       url: '/api/networkelements/pbofat/create/multiple',
-      headers: { ...bearer(who.planner), 'content-type': 'application/json' },
-      payload: `{"data": [{"clusterId": ${ids.cbd01}, "templateId": ${id},
-        "coordinates": {"lat": -1.281, "lng": 36.821}, "attributes": {"__proto__": "kept too"}}]}`,
+      headers: bearer(who.planner),
+      payload: {
+        data: [
+          {
+            clusterId: ids.cbd01,
+            templateId: id,
+            coordinates: { lat: -1.281, lng: 36.821 },
+            attributes: [{ name: '__proto__', value: 'kept too' }],
+          },
+        ],
+      },
     });
     expect(batch.statusCode, batch.body).toBe(200);
-    const made = batch.json<{ data: { id: number }[] }>().data[0];
-    expect(valueOf(await readPbo(made?.id ?? 0), '__proto__')).toBe('kept too');
+    const second = batch.json<{ data: { id: number }[] }>().data[0];
+    expect(valueOf(await readPbo(second?.id ?? 0), '__proto__')).toBe('kept too');
   });
 });
 

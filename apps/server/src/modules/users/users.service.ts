@@ -2,6 +2,7 @@ import { PLATFORM_NAME, type CreateUserBody, type Locale, type User } from '@int
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { assertStrongPassword } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { toPublicUser, usersRepository } from './users.repository.ts';
 
@@ -12,6 +13,8 @@ export function createUsersService(db: Database, auth: AuthService) {
      * With a temporary password they may also sign in once and are then asked for their own.
      */
     async invite(body: CreateUserBody, locale: Locale): Promise<User> {
+      // A temporary password too: it is a way in until the user sets their own.
+      if (body.password) await assertStrongPassword(body.password, body);
       const hash = body.password ? await hashPassword(body.password) : null;
       const id = await db.transaction(async (tx) => {
         if (await usersRepository.findByEmail(tx, body.email)) {

@@ -10,6 +10,7 @@ import { ROUTES } from '../../app/route-table.ts';
 import { session } from '../../session/session.ts';
 import { authApi } from './auth.api.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { passwordWeaknessOf } from './password-check.ts';
 import { signInWith } from './useProfile.ts';
 
 /**
@@ -27,6 +28,7 @@ export function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const canProceed = Boolean(resetToken ?? session.token());
   // With a session rather than a mailed link, the current password proves it is the owner.
   const withSession = !resetToken && canProceed;
@@ -50,7 +52,20 @@ export function SetPasswordPage() {
     onError: (error) => notify.error(errorMessage(error, t), t('setPassword.failed')),
   });
 
-  const submit = (event: FormEvent) => {
+  /** Says before sending what the server would refuse: a common, trivial or personal password. */
+  const weakness = async () => {
+    setChecking(true);
+    try {
+      const user = session.user();
+      const owner = withSession && user ? { email: user.email, name: user.name } : {};
+      const found = await passwordWeaknessOf(password, owner);
+      return found && found !== 'short' ? t(`setPassword.weak.${found}`) : null;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (withSession && !current) {
       setProblem(t('setPassword.currentMissing'));
@@ -59,14 +74,15 @@ export function SetPasswordPage() {
     } else if (password !== confirm) {
       setProblem(t('setPassword.mismatch'));
     } else {
-      setProblem(null);
-      save.mutate();
+      const weak = await weakness();
+      setProblem(weak);
+      if (!weak) save.mutate();
     }
   };
 
   return (
     <AuthLayout title={t('setPassword.title')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           {!resetToken && firstTime && <Text size="sm">{t('setPassword.firstTime')}</Text>}
           <Text size="sm" c="dimmed">
@@ -106,7 +122,7 @@ export function SetPasswordPage() {
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
           />
-          <Button type="submit" loading={save.isPending} disabled={!canProceed}>
+          <Button type="submit" loading={save.isPending || checking} disabled={!canProceed}>
             {t('setPassword.submit')}
           </Button>
         </Stack>
