@@ -6,7 +6,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 import { MAX_JSON_DEPTH } from './json-body.ts';
 import { MAX_LOGGED_CHARS, serializeError } from './log-serializers.ts';
-import { tileOrigins } from './security-headers.ts';
+import { importOrigins, tileOrigins } from './security-headers.ts';
 
 let t: TestApp;
 let token: string;
@@ -17,7 +17,11 @@ beforeAll(async () => {
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Integration</title>');
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1);\n'.repeat(100));
-  t = await createTestApp({ webDistDir: webDir, trustProxy: true });
+  t = await createTestApp({
+    webDistDir: webDir,
+    trustProxy: true,
+    importUrlOrigins: ['https://data.example.org'],
+  });
   token = await t.login('viewer@example.com', 'viewer1234');
 });
 afterAll(async () => {
@@ -60,6 +64,50 @@ describe('security headers on every answer', () => {
       },
     ]);
     expect(origins).toEqual(['https://a.example.com', 'https://labels.example.org:8443']);
+  });
+});
+
+describe('where the web app may connect (connect-src)', () => {
+  const connectSrc = async (host?: string) => {
+    const answer = await t.app.inject({ url: '/', headers: host ? { host } : {} });
+    const csp = answer.headers['content-security-policy'] as string;
+    return csp.split(';').find((d) => d.trim().startsWith('connect-src')) ?? '';
+  };
+
+  it('lists our origin and socket, the tile hosts and the import hosts: no other https origin', async () => {
+    const directive = await connectSrc('integration.example.com:8443');
+    const sources = directive.trim().split(/\s+/).slice(1);
+    expect(sources).not.toContain('https:');
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'ws://integration.example.com:8443',
+        'wss://integration.example.com:8443',
+        'https://tile.openstreetmap.org',
+        'https://data.example.org',
+      ]),
+    );
+    // Every source but ours is a configured host: the default base maps' and the import one.
+    for (const source of sources) {
+      expect(source).toMatch(
+        /^('self'|wss?:\/\/integration\.example\.com:8443|https:\/\/([a-z]\.tile\.opentopomap\.org|tile\.openstreetmap\.org|server\.arcgisonline\.com|data\.example\.org))$/,
+      );
+    }
+  });
+
+  it('names no socket origin for a Host header that is not a plain host', async () => {
+    const directive = await connectSrc('evil.example; script-src *');
+    expect(directive).not.toContain('evil');
+    expect(directive).not.toContain('ws://');
+  });
+
+  it('reads IMPORT_URL_ORIGINS as origins, refusing what is not one', () => {
+    expect(importOrigins(' https://a.example.org/data/, http://b.example.com:8080 ')).toEqual([
+      'http://b.example.com:8080',
+      'https://a.example.org',
+    ]);
+    expect(importOrigins(undefined)).toEqual([]);
+    expect(() => importOrigins('ftp://c.example.org')).toThrow(/IMPORT_URL_ORIGINS/);
   });
 });
 

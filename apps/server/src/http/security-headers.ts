@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Basemap } from '@integration/contracts';
@@ -18,13 +19,47 @@ export function tileOrigins(basemaps: readonly Basemap[]): string[] {
 }
 
 /**
+ * The WebSocket origins of the page's own host (socket.io): 'self' covers them in CSP 3
+ * browsers, not in older Safari. Named only for a plain host[:port] Host header.
+ */
+export function socketOrigins(request: IncomingMessage): string {
+  const host = request.headers.host ?? '';
+  return /^[a-z0-9.-]+(:\d{1,5})?$/i.test(host) || /^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)
+    ? `ws://${host} wss://${host}`
+    : '';
+}
+
+/**
+ * The origins of IMPORT_URL_ORIGINS ('https://data.example.org, https://gis.example.com'):
+ * where "Import from URL" may fetch a file in the browser, besides this server.
+ */
+export function importOrigins(raw: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of (raw ?? '').split(/[\s,]+/)) {
+    if (!entry) continue;
+    const url = URL.parse(entry);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      throw new Error(`IMPORT_URL_ORIGINS: '${entry}' is not an http(s) origin.`);
+    }
+    origins.add(url.origin);
+  }
+  return [...origins].sort();
+}
+
+/**
  * Security headers on every answer (helmet), with a Content-Security-Policy that lets the map
  * load the configured tiles. Note: the token lives in localStorage, so script-src is what
  * matters most: only our own scripts (and the hashes Swagger UI declares for its page) run.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { basemaps: readonly Basemap[]; swaggerScripts: string[]; swaggerStyles: string[] },
+  options: {
+    basemaps: readonly Basemap[];
+    swaggerScripts: string[];
+    swaggerStyles: string[];
+    /** Origins "Import from URL" may fetch from (IMPORT_URL_ORIGINS). */
+    importOrigins?: readonly string[];
+  },
 ): Promise<void> {
   const tiles = tileOrigins(options.basemaps);
   await app.register(fastifyHelmet, {
@@ -44,8 +79,15 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', 'blob:', ...tiles],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        // Tiles are fetched; 'Import from URL' fetches the user's https file in the browser.
-        connectSrc: ["'self'", 'https:', ...tiles],
+        // Our API and socket, the configured tiles, and the hosts 'Import from URL' may read:
+        // no other origin, so nothing a page could be made to run can send data elsewhere.
+        // (The routing server is the server's to call: the browser never does.)
+        connectSrc: [
+          "'self'",
+          (request) => socketOrigins(request),
+          ...tiles,
+          ...(options.importOrigins ?? []),
+        ],
       },
     },
     // HSTS only when the request really came over HTTPS (see below): on plain http it would
