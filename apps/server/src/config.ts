@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Basemap } from '@integration/contracts';
 import { importOrigins } from './http/security-headers.ts';
-import { importOrigins } from './http/security-headers.ts';
 import { loadBasemaps } from './modules/basemaps/basemaps.config.ts';
 import { ROUTING_ENGINES, type RoutingEngine } from './modules/routing/external-routing.ts';
 
@@ -36,8 +35,6 @@ export interface Config {
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
-  /** Origins "Import from URL" may fetch from in the browser (IMPORT_URL_ORIGINS, CSP). */
-  importUrlOrigins: string[];
   /** Origins "Import from URL" may fetch from in the browser (IMPORT_URL_ORIGINS, CSP). */
   importUrlOrigins: string[];
   /** Largest upload the GIS file import accepts, in bytes (all files of one request). */
@@ -107,7 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env, 'TRUST_PROXY', false),
-    importUrlOrigins: importOrigins(env.IMPORT_URL_ORIGINS),
     importUrlOrigins: importOrigins(env.IMPORT_URL_ORIGINS),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),
