@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId } from './primitives.ts';
 import type { MapElement } from './elements.ts';
 import type { OnlineUser } from './hierarchy.ts';
+import type { Role } from './users.ts';
 
 /**
  * Socket.IO under the API (DESIGN §2): path, event names and payloads shared by server and
@@ -25,7 +26,20 @@ export const REALTIME_EVENTS = {
   locationChanged: 'location:changed',
   /** server → a project's room: a user stopped sharing (or their position expired). */
   locationRemoved: 'location:removed',
+  /** server → one socket: events were dropped for coming too fast (once per burst; RealtimeAck). */
+  throttled: 'realtime:throttled',
 } as const;
+
+/** Why the server refused a connection: the message of the client's connect_error. */
+export const REALTIME_CONNECT_ERRORS = {
+  /** No valid token (missing, expired, revoked, another platform's). */
+  unauthorized: 'UNAUTHORIZED',
+  /** The user already has REALTIME_SOCKETS_PER_USER sockets open on this server. */
+  tooManySockets: 'TOO_MANY_SOCKETS',
+} as const;
+
+/** Sockets one user may hold open at once (per server instance): tabs and phones. */
+export const REALTIME_SOCKETS_PER_USER = 20;
 
 export interface PresenceSetPayload {
   projectId: number | null;
@@ -68,6 +82,14 @@ export interface ElementsChangedPayload {
 }
 
 // ---- live location ----
+
+/**
+ * Who sees and shares live positions (name, mobile, place of the crews; issue 25): field
+ * users, planners and admins. Viewers (often the client's staff) get none and share none.
+ */
+export const LIVE_LOCATION_ROLES: readonly Role[] = ['admin', 'planner', 'field'];
+export const mayUseLiveLocations = (role: Role | undefined | null): boolean =>
+  role !== undefined && role !== null && LIVE_LOCATION_ROLES.includes(role);
 
 /** A client sends at most one position per this interval (the server drops faster ones). */
 export const LOCATION_MIN_INTERVAL_MS = 2_000;

@@ -8,6 +8,7 @@ import { assertAdmin, assertProjectReadable, visibleProject } from '../access/ac
 import { assertReadableVia } from '../access/readable-via.ts';
 import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
+import type { Presence } from '../realtime/presence.ts';
 import { assertPlatformUsers } from '../users/members.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { centralOfficesRepository as repo } from './central-offices.repository.ts';
@@ -18,7 +19,7 @@ export const centralOfficeNotFound = (id: number) =>
 const nameTaken = (name: string) =>
   new AppError(409, 'CONFLICT', 'centralOffices.nameTaken', { name });
 
-export function createCentralOfficesService(db: Database) {
+export function createCentralOfficesService(db: Database, presence: Presence) {
   async function one(id: number): Promise<CentralOffice> {
     const [office] = await repo.list(db, sql`co.id = ${id}`);
     if (!office) throw centralOfficeNotFound(id);
@@ -82,6 +83,7 @@ export function createCentralOfficesService(db: Database) {
       if (!(await repo.removeUser(db, id, userId))) {
         throw new AppError(404, 'NOT_FOUND', 'centralOffices.userNotAssigned', { userId });
       }
+      presence.accessChanged({ userId });
       return one(id);
     },
 
@@ -89,7 +91,7 @@ export function createCentralOfficesService(db: Database) {
     async delete(user: UserRecord, id: number): Promise<{ name: string }> {
       const projectId = await adminTarget(user, id);
       const office = await one(id);
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         if (!(await lockRow(tx, 'central_offices', id, 'update'))) throw centralOfficeNotFound(id);
         const clusters = await repo.clusterNames(tx, id);
         if (clusters.length) {
@@ -103,6 +105,8 @@ export function createCentralOfficesService(db: Database) {
         await hierarchyRepository.touchProject(tx, projectId);
         return { name: office.name };
       });
+      presence.accessChanged({ projectId });
+      return deleted;
     },
   };
 }

@@ -134,6 +134,7 @@ export function createClustersService(db: Database, presence: Presence) {
       if (!(await repo.removeUser(db, id, userId))) {
         throw new AppError(404, 'NOT_FOUND', 'clusters.userNotAssigned', { userId });
       }
+      presence.accessChanged({ userId });
       return one(id);
     },
 
@@ -159,6 +160,7 @@ export function createClustersService(db: Database, presence: Presence) {
         await repo.delete(tx, id);
         await hierarchyRepository.touchProject(tx, projectId);
       });
+      presence.accessChanged({ projectId });
       return { name: cluster.name };
     },
   };

@@ -37,7 +37,8 @@ export interface ElementEvents {
 export const noElementEvents: ElementEvents = { committed: () => {} };
 
 export const clusterRoom = (id: number) => `cluster:${id}`;
-export const projectRoom = (id: number) => `project:${id}`;
+/** A project's live positions: joined with the project, by those who may see them (issue 25). */
+export const locationsRoom = (id: number) => `locations:${id}`;
 
 export interface ElementEventsDeps {
   /** Sends one event to a room, on every instance (Socket.IO through its adapter). */

@@ -5,12 +5,13 @@ import type { Database } from '../../db/database.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { startLiveLocations } from './live-locations.ts';
 import type { RealtimeServer, RealtimeSocket } from './presence.ts';
+import { SocketAccess } from './socket-access.ts';
 
 /** Expiry with a clock of our own: a server and a socket faked down to what live location uses. */
 function harness() {
   let clock = Date.parse('2026-01-01T08:00:00Z');
   const sent: { room: string; event: string; payload: unknown }[] = [];
-  const handlers: ((socket: RealtimeSocket, user: UserRecord) => void)[] = [];
+  const handlers: ((socket: RealtimeSocket, access: SocketAccess) => void)[] = [];
   const server = {
     io: {
       to: (room: string) => ({
@@ -19,8 +20,9 @@ function harness() {
     },
     redis: undefined,
     closing: () => false,
-    onConnection: (handler: (socket: RealtimeSocket, user: UserRecord) => void) =>
+    onConnection: (handler: (socket: RealtimeSocket, access: SocketAccess) => void) =>
       handlers.push(handler),
+    onRevalidated: () => {},
   } as unknown as RealtimeServer;
   // The user may read every project asked about.
   const db = { one: async () => ({ ok: true, visible: true }) } as unknown as Database;
@@ -41,7 +43,7 @@ function harness() {
     mobile: '+254 712 000 202',
     role: 'field',
   } as unknown as UserRecord;
-  for (const handler of handlers) handler(socket, user);
+  for (const handler of handlers) handler(socket, new SocketAccess(db, user));
 
   const share = (projectId: number) =>
     new Promise<RealtimeAck>((resolve) => {

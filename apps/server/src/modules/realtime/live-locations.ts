@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   LOCATION_EXPIRES_MS,
   LOCATION_MIN_INTERVAL_MS,
   REALTIME_EVENTS,
   locationSharePayload,
+  mayUseLiveLocations,
   type LiveLocation,
   type LocationRemovedPayload,
   type RealtimeAck,
 } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertProjectReadable, visibleProject } from '../access/access.ts';
+import { assertProjectReadable } from '../access/access.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { projectRoom } from './element-events.ts';
+import { locationsRoom } from './element-events.ts';
 import { memoryLocationStore, redisLocationStore, type LocationStore } from './location-store.ts';
 import type { RealtimeServer, RealtimeSocket } from './presence.ts';
 
@@ -36,8 +36,6 @@ export interface LiveLocations {
 
 /** Positions a little early are taken: a client's timer and the network jitter. */
 const JITTER = 0.9;
-/** A project the socket was allowed to share in is checked again after this long. */
-const ACCESS_RECHECK_MS = 60_000;
 
 const userRoom = (id: number) => `user:${id}`;
 
@@ -74,7 +72,7 @@ export function startLiveLocations(
   const emit = (projectId: number, event: string, payload: unknown) => {
     if (server.closing()) return;
     try {
-      io.to(projectRoom(projectId)).emit(event, payload);
+      io.to(locationsRoom(projectId)).emit(event, payload);
     } catch (error) {
       log.warn({ err: error }, 'live location: not announced');
     }
@@ -107,28 +105,23 @@ export function startLiveLocations(
     await removeAndAnnounce(projectId, userId);
   }
 
-  server.onConnection((socket, user) => {
-    void socket.join(userRoom(user.id));
+  server.onConnection((socket, access) => {
+    void socket.join(userRoom(access.user.id));
     let last = -Infinity;
-    const allowedUntil = new Map<number, number>();
-    const mayShareIn = async (projectId: number) => {
-      if ((allowedUntil.get(projectId) ?? 0) > now()) return true;
-      const row = await db.one<{ ok: boolean }>(sql`
-        SELECT ${visibleProject(user, sql`p.id`)} AS ok FROM projects p WHERE p.id = ${projectId}`);
-      if (row?.ok) allowedUntil.set(projectId, now() + ACCESS_RECHECK_MS);
-      return row?.ok === true;
-    };
 
     socket.on(REALTIME_EVENTS.locationShare, async (payload: unknown, ack?: unknown) => {
       const reply = replyTo(ack);
       try {
         const parsed = locationSharePayload.safeParse(payload);
         if (!parsed.success) return reply({ status: false, error: 'invalid' });
+        // Viewers neither see live positions nor share theirs (issue 25).
+        if (!access.seesLiveLocations) return reply({ status: false, error: 'forbidden' });
         const at = now();
         if (at - last < minIntervalMs) return reply({ status: false, error: 'tooFast' });
         last = at;
         const { projectId, lat, lng, accuracy } = parsed.data;
-        if (!(await mayShareIn(projectId))) return reply({ status: false, error: 'forbidden' });
+        if (!(await access.mayRead(projectId))) return reply({ status: false, error: 'forbidden' });
+        const { user } = access;
         // The position is always the socket's own user's: nothing in the payload names a user.
         if (socket.data.sharing !== null && socket.data.sharing !== projectId) {
           await stopSharing(socket, user.id);
@@ -158,7 +151,7 @@ export function startLiveLocations(
     socket.on(REALTIME_EVENTS.locationStop, async (first?: unknown, second?: unknown) => {
       const reply = replyTo(typeof first === 'function' ? first : second);
       try {
-        await stopSharing(socket, user.id);
+        await stopSharing(socket, access.user.id);
         reply({ status: true });
       } catch (error) {
         log.error({ err: error }, 'live location: stop failed');
@@ -168,10 +161,19 @@ export function startLiveLocations(
 
     socket.on('disconnect', () => {
       if (socket.data.sharing === null || server.closing()) return;
-      stopSharing(socket, user.id).catch((error: unknown) =>
+      stopSharing(socket, access.user.id).catch((error: unknown) =>
         log.warn({ err: error }, 'live location: not removed on disconnect'),
       );
     });
+  });
+
+  // Access checked again (an admin's change, the minute's backstop): sharing stops where the
+  // user may no longer read, or no longer sees live positions.
+  server.onRevalidated(async (socket, access) => {
+    const projectId = socket.data.sharing;
+    if (projectId === null) return;
+    if (access.seesLiveLocations && (await access.mayRead(projectId))) return;
+    await stopSharing(socket, access.user.id);
   });
 
   async function sweep() {
@@ -194,6 +196,9 @@ export function startLiveLocations(
 
   return {
     async ofProject(user, projectId) {
+      if (!mayUseLiveLocations(user.role)) {
+        throw new AppError(403, 'FORBIDDEN', 'realtime.liveLocationsNotForRole');
+      }
       await assertProjectReadable(
         db,
         user,

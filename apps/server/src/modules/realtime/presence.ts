@@ -2,20 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
 import {
   PLATFORM_NAME,
+  REALTIME_CONNECT_ERRORS,
   REALTIME_EVENTS,
   REALTIME_PATH,
   type OnlineUser,
-  type PresenceSetPayload,
+  type RealtimeAck,
 } from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
-import { visibleProject } from '../access/access.ts';
 import { verifyToken, type Revocation, type Revocations } from '../auth/tokens.ts';
-import type { UserRecord } from '../users/users.repository.ts';
+import { usersRepository } from '../users/users.repository.ts';
 import { answerWithin, closeRedis, reportOutages } from '../../redis.ts';
-import { clusterRoom, projectRoom } from './element-events.ts';
+import { clusterRoom, locationsRoom } from './element-events.ts';
+import { ACCESS_RECHECK_MS, SocketAccess, type AccessScope } from './socket-access.ts';
+import { SocketGuard } from './socket-guard.ts';
 
 /** Who is connected where, read once per request that lists usersOnline. */
 export interface PresenceSnapshot {
@@ -25,6 +26,12 @@ export interface PresenceSnapshot {
 
 export interface Presence {
   snapshot(): Promise<PresenceSnapshot>;
+  /**
+   * An admin changed who may read what (an assignment removed, a CO or cluster deleted, a
+   * role): the sockets in scope, on every instance, are checked again at once and leave the
+   * rooms they may no longer read. Returns at once; never fails the caller.
+   */
+  accessChanged(scope: AccessScope): void;
 }
 
 export interface SocketData {
@@ -51,8 +58,10 @@ export interface RealtimeServer {
   redis: Redis | undefined;
   /** True once the app closes: nothing more is announced. */
   closing(): boolean;
-  /** Adds handlers to every connection, with the socket's signed-in user. */
-  onConnection(handler: (socket: RealtimeSocket, user: UserRecord) => void): void;
+  /** Adds handlers to every connection, with what the socket's signed-in user may read. */
+  onConnection(handler: (socket: RealtimeSocket, access: SocketAccess) => void): void;
+  /** Runs after a socket's access was checked again (its rooms already follow it). */
+  onRevalidated(handler: (socket: RealtimeSocket, access: SocketAccess) => Promise<void>): void;
 }
 
 function groupUsers(
@@ -69,23 +78,6 @@ function groupUsers(
   return new Map([...groups].map(([key, users]) => [key, [...users.values()]]));
 }
 
-/** May the user say they have this project (and this cluster of it) open? */
-async function mayBeThere(
-  db: Database,
-  user: UserRecord,
-  at: PresenceSetPayload,
-): Promise<boolean> {
-  if (at.projectId === null) return at.clusterId === null;
-  const row = await db.one<{ ok: boolean }>(sql`
-    SELECT ${visibleProject(user, sql`p.id`)} AS ok FROM projects p WHERE p.id = ${at.projectId}`);
-  if (!row?.ok) return false;
-  if (at.clusterId === null) return true;
-  const cluster = await db.one<{ projectId: number }>(sql`
-    SELECT co.project_id AS "projectId" FROM clusters c
-    JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${at.clusterId}`);
-  return cluster?.projectId === at.projectId;
-}
-
 const REDIS_READY_MS = 5000;
 
 const asId = (value: unknown): number | null =>
@@ -94,6 +86,30 @@ const asId = (value: unknown): number | null =>
 /** Socket rooms of one token, and of every token of one version of a user's credentials. */
 const tokenRoom = (jti: string) => `token:${jti}`;
 const credentialsRoom = (userId: number, version: number) => `credentials:${userId}:${version}`;
+
+/** Peers' access changes (serverSideEmit through the Redis adapter). */
+const ACCESS_CHANGED = 'integration:access-changed';
+/** setTimeout's longest delay; a later expiry re-arms. */
+const TIMER_MAX_MS = 2 ** 31 - 1;
+
+/** What this instance keeps of each of its sockets. */
+interface Connection {
+  socket: RealtimeSocket;
+  access: SocketAccess;
+  tokenVersion: number;
+  /** When the token expires (ms since the epoch), if it does. */
+  expiresAt: number | null;
+  timers: NodeJS.Timeout[];
+}
+
+const rooms = (at: { projectId: number | null; clusterId: number | null }, locations: boolean) =>
+  new Set([
+    ...(at.projectId !== null && locations ? [locationsRoom(at.projectId)] : []),
+    ...(at.clusterId !== null ? [clusterRoom(at.clusterId)] : []),
+  ]);
+const isPlaceRoom = (room: string) => room.startsWith('cluster:') || room.startsWith('locations:');
+
+const tooFast: RealtimeAck = { status: false, error: 'tooFast' };
 
 /**
  * Presence over Socket.IO at /api/ws: each tab tells which project and cluster it has open;
@@ -133,8 +149,14 @@ export function startPresence(
     });
   }
 
-  // The full user of each local socket, for access checks (socket.data holds only id and name).
-  const signedIn = new Map<string, UserRecord>();
+  // Each local socket's user and access (socket.data holds only what peers may list).
+  const connections = new Map<string, Connection>();
+  // Per user: sockets open here and their shared event bucket.
+  const guard = new SocketGuard();
+  const pendingAdmission = new Map<
+    string,
+    { access: SocketAccess; tokenVersion: number; expiresAt: number | null }
+  >();
 
   // Coalesce bursts of arrivals and departures into one "refresh" per 250 ms.
   let pending: NodeJS.Timeout | undefined;
@@ -155,15 +177,24 @@ export function startPresence(
       .then((verified) => {
         const user = verified?.user;
         if (!verified || !user?.platforms.some((p) => p.name === PLATFORM_NAME)) {
-          return next(new Error('UNAUTHORIZED'));
+          return next(new Error(REALTIME_CONNECT_ERRORS.unauthorized));
         }
+        const { exp } = verified.claims;
+        if (exp !== null && exp * 1000 <= Date.now()) {
+          return next(new Error(REALTIME_CONNECT_ERRORS.unauthorized));
+        }
+        if (!guard.admit(user.id)) return next(new Error(REALTIME_CONNECT_ERRORS.tooManySockets));
         socket.data = {
           user: { id: user.id, name: user.name },
           projectId: null,
           clusterId: null,
           sharing: null,
         };
-        signedIn.set(socket.id, user);
+        pendingAdmission.set(socket.id, {
+          access: new SocketAccess(db, user),
+          tokenVersion: verified.claims.tokenVersion,
+          expiresAt: exp === null ? null : exp * 1000,
+        });
         // Rooms by token and by credentials' version: a revocation closes them, on any instance.
         const { jti, tokenVersion } = verified.claims;
         void socket.join([
@@ -175,34 +206,136 @@ export function startPresence(
       .catch(next);
   });
 
-  const handlers: ((socket: RealtimeSocket, user: UserRecord) => void)[] = [];
+  const handlers: ((socket: RealtimeSocket, access: SocketAccess) => void)[] = [];
+  const revalidatedHandlers: ((socket: RealtimeSocket, access: SocketAccess) => Promise<void>)[] =
+    [];
+
+  /** Puts the socket in the rooms of a place (leaving the others); answers whether it moved. */
+  function placeSocket(
+    socket: RealtimeSocket,
+    at: { projectId: number | null; clusterId: number | null },
+    access: SocketAccess,
+  ): boolean {
+    const wanted = rooms(at, access.seesLiveLocations);
+    for (const room of socket.rooms)
+      if (isPlaceRoom(room) && !wanted.has(room)) void socket.leave(room);
+    for (const room of wanted) if (!socket.rooms.has(room)) void socket.join(room);
+    const moved = socket.data.projectId !== at.projectId || socket.data.clusterId !== at.clusterId;
+    socket.data.projectId = at.projectId;
+    socket.data.clusterId = at.clusterId;
+    if (moved) announce();
+    return moved;
+  }
+
+  const nowhere = { projectId: null, clusterId: null };
+
+  /**
+   * Checks a socket's access again, from a fresh user record: a user gone or whose password
+   * changed is disconnected; a place no longer readable is left (rooms and presence).
+   */
+  async function revalidate(connection: Connection): Promise<void> {
+    const { socket, access } = connection;
+    if (!socket.connected) return;
+    const user = await usersRepository.findById(db, access.user.id);
+    if (
+      !user ||
+      user.tokenVersion !== connection.tokenVersion ||
+      !user.platforms.some((p) => p.name === PLATFORM_NAME)
+    ) {
+      socket.disconnect(true);
+      return;
+    }
+    access.refresh(user);
+    const at = { projectId: socket.data.projectId, clusterId: socket.data.clusterId };
+    placeSocket(socket, (await access.mayBeThere(at)) ? at : nowhere, access);
+    for (const handler of revalidatedHandlers) await handler(socket, access);
+  }
+
+  const revalidateSafely = (connection: Connection) =>
+    revalidate(connection).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'realtime: access not checked again; socket closed');
+      connection.socket.disconnect(true);
+    });
+
+  /** This instance's sockets in scope of an access change. */
+  function localAccessChanged(scope: AccessScope) {
+    for (const connection of connections.values()) {
+      const { data } = connection.socket;
+      const inScope =
+        'userId' in scope
+          ? connection.access.user.id === scope.userId
+          : data.projectId === scope.projectId || data.sharing === scope.projectId;
+      if (inScope) void revalidateSafely(connection);
+    }
+  }
+  io.on(ACCESS_CHANGED, (scope: AccessScope) => localAccessChanged(scope));
+
+  /** Closes the socket when its token expires (setTimeout cannot wait longer than ~24 days). */
+  function closeAtExpiry(connection: Connection) {
+    if (connection.expiresAt === null) return;
+    const wait = connection.expiresAt - Date.now();
+    connection.timers.push(
+      setTimeout(
+        () =>
+          wait > TIMER_MAX_MS ? closeAtExpiry(connection) : connection.socket.disconnect(true),
+        Math.max(0, Math.min(wait, TIMER_MAX_MS)),
+      ),
+    );
+  }
 
   io.on('connection', (socket) => {
-    const user = signedIn.get(socket.id);
+    const admitted = pendingAdmission.get(socket.id);
+    pendingAdmission.delete(socket.id);
+    if (!admitted) {
+      socket.disconnect(true);
+      return;
+    }
+    const { access } = admitted;
+    const userId = access.user.id;
+    const connection: Connection = { socket, ...admitted, timers: [] };
+    connections.set(socket.id, connection);
+    socket.on('disconnect', () => {
+      for (const timer of connection.timers) clearTimeout(timer);
+      connections.delete(socket.id);
+      guard.release(userId);
+      announce();
+    });
+    closeAtExpiry(connection);
+    // The backstop of access changes: every minute (spread by the connection's own time).
+    const recheck = setInterval(() => void revalidateSafely(connection), ACCESS_RECHECK_MS);
+    recheck.unref();
+    connection.timers.push(recheck);
+
+    // Every event passes here first: expired tokens and floods stop before any work.
+    const limits = guard.forSocket(userId);
+    socket.use((packet, next) => {
+      if (connection.expiresAt !== null && Date.now() >= connection.expiresAt) {
+        socket.disconnect(true);
+        return;
+      }
+      const decided = limits.event();
+      if (decided.verdict === 'pass') return next();
+      if (decided.verdict === 'flood') {
+        app.log.warn({ userId }, 'realtime: socket disconnected for flooding events');
+        socket.disconnect(true);
+        return;
+      }
+      const ack = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as (answer: RealtimeAck) => void)(tooFast);
+      if (decided.first) socket.emit(REALTIME_EVENTS.throttled, tooFast);
+    });
+
     socket.on(REALTIME_EVENTS.presenceSet, async (payload: unknown, ack?: unknown) => {
       const body = (payload ?? {}) as Record<string, unknown>;
       const at = { projectId: asId(body.projectId), clusterId: asId(body.clusterId) };
-      const allowed = user ? await mayBeThere(db, user, at).catch(() => false) : false;
-      if (allowed) {
-        // The rooms live edits and live locations are sent to: only those the user may read.
-        const { projectId, clusterId } = socket.data;
-        if (projectId !== null && projectId !== at.projectId)
-          void socket.leave(projectRoom(projectId));
-        if (clusterId !== null && clusterId !== at.clusterId)
-          void socket.leave(clusterRoom(clusterId));
-        if (at.projectId !== null) void socket.join(projectRoom(at.projectId));
-        if (at.clusterId !== null) void socket.join(clusterRoom(at.clusterId));
-        socket.data.projectId = at.projectId;
-        socket.data.clusterId = at.clusterId;
-        announce();
-      }
+      const unchanged =
+        at.projectId === socket.data.projectId && at.clusterId === socket.data.clusterId;
+      const allowed = unchanged || (await access.mayBeThere(at).catch(() => false));
+      // A refused place leaves the current one too: the tab is no longer looking at it.
+      if (!unchanged) placeSocket(socket, allowed ? at : nowhere, access);
       if (typeof ack === 'function') ack({ status: allowed });
     });
-    if (user) for (const handler of handlers) handler(socket, user);
-    socket.on('disconnect', () => {
-      signedIn.delete(socket.id);
-      announce();
-    });
+    for (const handler of handlers) handler(socket, access);
   });
 
   // A token signed out, or a password changed: its sockets are closed (the client signs in again).
@@ -228,6 +361,16 @@ export function startPresence(
   });
 
   const presence: Presence = {
+    accessChanged(scope) {
+      localAccessChanged(scope);
+      if (redis.length) {
+        try {
+          io.serverSideEmit(ACCESS_CHANGED, scope);
+        } catch (error) {
+          app.log.warn({ err: error }, 'realtime: access change not sent to peers');
+        }
+      }
+    },
     async snapshot() {
       // Presence never holds a list up: while Redis is away (its commands would wait in the
       // offline queue) or a peer fails to answer, the lists show this instance's own users.
@@ -253,5 +396,6 @@ export function startPresence(
     redis: redis[0],
     closing: () => closing,
     onConnection: (handler) => handlers.push(handler),
+    onRevalidated: (handler) => revalidatedHandlers.push(handler),
   };
 }

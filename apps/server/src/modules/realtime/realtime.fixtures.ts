@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@integration/contracts';
 import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Test support for the socket tests: connect, place, and record what a socket hears. */
@@ -76,12 +77,12 @@ export async function until(done: () => boolean, ms = 5000): Promise<boolean> {
 }
 
 /** A test app listening on a port, with a token for each demo user. */
-export async function listeningApp(): Promise<{
+export async function listeningApp(overrides: Partial<Config> = {}): Promise<{
   t: TestApp;
   url: string;
   tokens: Record<'admin' | 'planner' | 'field' | 'viewer', string>;
 }> {
-  const t = await createTestApp();
+  const t = await createTestApp(overrides);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     t,

@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_CONNECT_ERRORS, REALTIME_EVENTS } from '@integration/contracts';
+import type { TestApp } from '../../test/test-app.ts';
+import { idByName } from '../../test/seeded.ts';
+import { whileProbingHealth } from '../../test/stall-probe.ts';
+import {
+  closeSockets,
+  connect,
+  listeningApp,
+  pause,
+  place,
+  until,
+  type Listener,
+} from './realtime.fixtures.ts';
+
+/**
+ * Issue 25, finding 1: one signed-in user's sockets cannot hold the server. A flood of events
+ * is dropped by a token bucket (per socket and per user) before any query, the flooding socket
+ * is told and then disconnected, and a user opens at most SOCKETS_PER_USER sockets.
+ */
+
+let t: TestApp;
+let url: string;
+let tokens: Awaited<ReturnType<typeof listeningApp>>['tokens'];
+const ids = { mombasa: 0, nairobiCbd: 0, cbd01: 0 };
+
+beforeAll(async () => {
+  ({ t, url, tokens } = await listeningApp());
+  ids.mombasa = await idByName(t.db, 'projects', 'Mombasa Island');
+  ids.nairobiCbd = await idByName(t.db, 'projects', 'Nairobi CBD');
+  ids.cbd01 = await idByName(t.db, 'clusters', 'CBD-01');
+}, 300_000);
+afterAll(() => t.close());
+afterEach(async () => {
+  closeSockets();
+  await pause(100);
+});
+
+const FLOOD = 3_000;
+
+/** Sends `count` presence:set events at once, switching project each time (none is "unchanged"). */
+async function flood(listener: Listener, count: number) {
+  const disconnected = new Promise<void>((resolve) =>
+    listener.socket.once('disconnect', () => resolve()),
+  );
+  for (let i = 0; i < count; i++) {
+    listener.socket.emit(REALTIME_EVENTS.presenceSet, {
+      projectId: i % 2 ? ids.mombasa : null,
+      clusterId: null,
+    });
+  }
+  // The server has read the whole flood once it answers one more (or has closed the socket).
+  const last = listener.socket
+    .timeout(60_000)
+    .emitWithAck(REALTIME_EVENTS.presenceSet, { projectId: null, clusterId: null })
+    .catch(() => undefined);
+  await Promise.race([last, disconnected]);
+}
+
+describe('a flood of socket events', () => {
+  it("holds no other user's request over a second, and the flooding socket is told, then dropped", async () => {
+    const viewer = await connect(url, tokens.viewer);
+    const planner = await connect(url, tokens.planner);
+    let answeredIn = Infinity;
+    const { report } = await whileProbingHealth(t.app, async () => {
+      const flooded = flood(viewer, FLOOD);
+      // Another user's socket, while the flood is read: answered at once.
+      const started = Date.now();
+      const placed = await place(planner, ids.nairobiCbd, ids.cbd01).catch(() => false);
+      if (placed) answeredIn = Date.now() - started;
+      await flooded;
+      await pause(500);
+    });
+    console.log(
+      `%sflood of %d presence:set: health %o, other user's presence:set answered in %d ms`,
+      '',
+      FLOOD,
+      report,
+      answeredIn,
+    );
+    expect(answeredIn).toBeLessThan(1000);
+    expect(report.worstMs).toBeLessThan(1000);
+    expect(report.overOneSecond).toBe(0);
+    expect(viewer.of('realtime:throttled').length).toBe(1);
+    expect(await until(() => !viewer.socket.connected, 2000)).toBe(true);
+    expect(planner.socket.connected).toBe(true);
+  }, 60_000);
+
+  it('answers events beyond the rate tooFast, and a calm socket carries on', async () => {
+    const field = await connect(url, tokens.field);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        field.socket
+          .timeout(5000)
+          .emitWithAck(REALTIME_EVENTS.presenceSet, { projectId: ids.nairobiCbd, clusterId: null }),
+      ),
+    );
+    const dropped = answers.filter((a) => (a as { error?: string }).error === 'tooFast');
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(answers.length - dropped.length).toBeGreaterThanOrEqual(10);
+    expect(field.of('realtime:throttled')).toHaveLength(1);
+    // A second later the bucket has refilled: the socket is still there and answered.
+    await pause(1200);
+    expect(field.socket.connected).toBe(true);
+    expect(await place(field, ids.nairobiCbd, ids.cbd01)).toBe(true);
+  });
+});
+
+describe('sockets per user', () => {
+  it('refuses the 21st socket of one user with a clear error, and takes it once one closes', async () => {
+    const open: Listener[] = [];
+    for (let i = 0; i < 20; i++) open.push(await connect(url, tokens.field));
+    const refused = await connect(url, tokens.field).then(
+      () => null,
+      (error: Error) => error,
+    );
+    expect(refused?.message).toBe(REALTIME_CONNECT_ERRORS.tooManySockets);
+    // Another user is not counted against this one.
+    await connect(url, tokens.planner);
+
+    open[0]?.socket.disconnect();
+    await pause(200);
+    const again = await connect(url, tokens.field);
+    expect(again.socket.connected).toBe(true);
+  });
+});
