@@ -2,13 +2,14 @@ import { Alert, Box, Button, Group, Paper, Text } from '@mantine/core';
 import './realtime.css';
 import { IconMapPinShare, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { seesLiveLocations } from './live-location-roles.ts';
 import { useLocationSharing } from './location-sharing.store.ts';
 import { useSharingBannerShown } from './sharing-banner.store.ts';
 
 /**
  * "Share my location" and, while sharing, the banner that says so with Stop (issue 19);
  * a refusal of the browser (or the server) is said in its place. On the map and the scan
- * page; `wide` fills the page's width.
+ * page; `wide` fills the page's width. Viewers do not share (issue 25): nothing is shown.
  */
 export function LocationShareControl({
   projectId,
@@ -20,6 +21,7 @@ export function LocationShareControl({
   const { t } = useTranslation();
   const { status, problem, stoppedByReload, start, stop, dismiss } = useLocationSharing();
   useSharingBannerShown();
+  if (!seesLiveLocations()) return null;
   const sharing = status !== 'off';
   return (
     <Box w={wide ? '100%' : undefined} maw={wide ? undefined : 300}>

@@ -1,12 +1,15 @@
 import { Affix } from '@mantine/core';
 import { useEffect } from 'react';
 import { SharingBanner, SharingStoppedNotice } from './LocationShareControl.tsx';
+import { seesLiveLocations } from './live-location-roles.ts';
 import { useLocationSharing } from './location-sharing.store.ts';
+import { RealtimeNotice } from './RealtimeNotice.tsx';
 import { useSharingControls } from './sharing-banner.store.ts';
 
 /**
  * Sharing goes on from page to page until Stop: on a page without its own control (not the
- * map, not the scan page) the banner floats at the bottom, so it is never forgotten.
+ * map, not the scan page) the banner floats at the bottom, so it is never forgotten. The
+ * shell's place too for the notice that live updates stopped (RealtimeNotice).
  */
 export function ShellSharingBanner() {
   const status = useLocationSharing((s) => s.status);
@@ -15,16 +18,21 @@ export function ShellSharingBanner() {
   const controls = useSharingControls((s) => s.mounted);
   // The shell is there on every signed-in page: the place to pick up sharing after a reload.
   useEffect(() => {
-    void useLocationSharing.getState().resume();
+    if (seesLiveLocations()) void useLocationSharing.getState().resume();
   }, []);
-  if ((status === 'off' && !stopped) || controls > 0) return null;
+  const banner = !((status === 'off' && !stopped) || controls > 0);
   return (
-    <Affix position={{ bottom: 16, left: 16 }} zIndex={300} maw="calc(100vw - 32px)">
-      {status === 'off' ? (
-        <SharingStoppedNotice />
-      ) : (
-        <SharingBanner locating={status === 'locating'} onStop={stop} />
-      )}
-    </Affix>
+    <>
+      <RealtimeNotice />
+      {banner ? (
+        <Affix position={{ bottom: 16, left: 16 }} zIndex={300} maw="calc(100vw - 32px)">
+          {status === 'off' ? (
+            <SharingStoppedNotice />
+          ) : (
+            <SharingBanner locating={status === 'locating'} onStop={stop} />
+          )}
+        </Affix>
+      ) : null}
+    </>
   );
 }
