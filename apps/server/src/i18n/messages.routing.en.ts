@@ -27,6 +27,13 @@ export const routingEn = {
   'routing.networkAdded': 'Roads added to the network: {edges} roads, {km} km.',
   'routing.networkCleared': 'Road network cleared ({edges} roads removed).',
   'routing.settingsSaved': 'Routing settings saved.',
+  'routing.networkTooLarge':
+    "This road network has {count} road segments; a project's network holds at most {max}. Import the roads of the project's area only (an extract cut to it), or split the area among projects. Nothing was changed.",
+  'routing.networkTooLargeAdded':
+    "Adding these {added} road segments to the project's {kept} would make {count}; a project's network holds at most {max}. Replace the network instead, or import a smaller area. Nothing was changed.",
+  'routing.importRunning':
+    'Roads are being imported into project {projectId} already: wait for that import to end, then try again.',
+  'routing.workerFailed': 'Routes could not be computed ({reason}). Try again in a moment.',
   'routing.skip.notLine': 'not a line',
   'routing.skip.emptyGeometry': 'empty or a single point',
   'routing.skip.notRoad': 'not a road (proposed, under construction, platform…)',

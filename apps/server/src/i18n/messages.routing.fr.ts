@@ -31,6 +31,14 @@ export const routingFr: Record<keyof typeof routingEn, string> = {
   'routing.networkAdded': 'Routes ajoutées au réseau : {edges} routes, {km} km.',
   'routing.networkCleared': 'Réseau routier vidé ({edges} routes supprimées).',
   'routing.settingsSaved': "Paramètres d'itinéraire enregistrés.",
+  'routing.networkTooLarge':
+    "Ce réseau routier compte {count} segments de route ; le réseau d'un projet en compte au plus {max}. Importez seulement les routes de la zone du projet (un extrait découpé à sa mesure), ou répartissez la zone entre plusieurs projets. Rien n'a été modifié.",
+  'routing.networkTooLargeAdded':
+    "Ajouter ces {added} segments de route aux {kept} du projet en ferait {count} ; le réseau d'un projet en compte au plus {max}. Remplacez plutôt le réseau, ou importez une zone plus petite. Rien n'a été modifié.",
+  'routing.importRunning':
+    "Des routes sont déjà en cours d'import dans le projet {projectId} : attendez la fin de cet import, puis réessayez.",
+  'routing.workerFailed':
+    "Les itinéraires n'ont pas pu être calculés ({reason}). Réessayez dans un instant.",
   'routing.skip.notLine': 'pas une ligne',
   'routing.skip.emptyGeometry': 'vide ou un seul point',
   'routing.skip.notRoad': 'pas une route (en projet, en construction, quai…)',

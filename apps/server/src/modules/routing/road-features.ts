@@ -53,8 +53,11 @@ export function roadsOfFeatures(
 ): {
   rows: RoadRow[];
   skipped: Map<SkipReason, number>;
+  /** Segments of every road (vertices less one): what the network cap counts. */
+  segments: number;
 } {
   const rows: RoadRow[] = [];
+  let segments = 0;
   const skipped = new Map<SkipReason, number>();
   const skip = (reason: SkipReason) => skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
   for (const feature of features) {
@@ -92,6 +95,7 @@ export function roadsOfFeatures(
         skip('emptyGeometry');
         continue;
       }
+      segments += points.length - 1;
       rows.push({
         wkt: `LINESTRING(${points.map((p) => `${p[0]} ${p[1]}`).join(',')})`,
         highway,
@@ -103,7 +107,7 @@ export function roadsOfFeatures(
       });
     }
   }
-  return { rows, skipped };
+  return { rows, skipped, segments };
 }
 
 /** The report of what was loaded. */

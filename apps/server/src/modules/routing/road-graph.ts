@@ -61,9 +61,6 @@ class Floats {
     }
     this.data[this.length++] = value;
   }
-  done() {
-    return this.data.slice(0, this.length);
-  }
 }
 
 /**
@@ -86,115 +83,218 @@ export function withoutSource(graph: RoadGraph, source: number): RoadGraph {
 
 /**
  * Builds the graph: a vertex is a node where a way ends or where it is shared (by two ways,
- * or twice by one); each way becomes one edge per stretch between nodes.
+ * or twice by one), or every vertex with `everyVertex` (so that a later overlay may join the
+ * graph at any vertex, see extendGraph); each way becomes one edge per stretch between nodes.
  */
-export function buildGraph(input: readonly GraphInputEdge[]): RoadGraph {
+export function buildGraph(
+  input: readonly GraphInputEdge[],
+  options: { everyVertex?: boolean } = {},
+): RoadGraph {
+  const uses = options.everyVertex ? null : countUses(input);
+  const parts = new Parts(0, 0);
+  const nodeOf = new Map<string, number>();
+  const node = (lng: number, lat: number, k: string) => {
+    let id = nodeOf.get(k);
+    if (id === undefined) {
+      id = parts.addNode(lng, lat);
+      nodeOf.set(k, id);
+    }
+    return id;
+  };
+  parts.split(input, (lng, lat, k) =>
+    uses === null || (uses.get(k) ?? 0) >= 2 ? node(lng, lat, k) : -1,
+  );
+  return parts.finish(null);
+}
+
+/**
+ * The graph and more ways (the infrastructure profile's cables, spans and links over its
+ * roads), without building the graph again: its arrays are copied, the ways split at their
+ * own shared vertices and at the graph's nodes they pass through (`nodeAt` answers the node at
+ * a point, or -1), and only the adjacency is computed anew.
+ */
+export function extendGraph(
+  base: RoadGraph,
+  input: readonly GraphInputEdge[],
+  nodeAt: (lng: number, lat: number) => number,
+): RoadGraph {
+  const uses = countUses(input);
+  const parts = new Parts(base.nodeCount, base.coords.length / 2);
+  const nodeOf = new Map<string, number>();
+  parts.split(input, (lng, lat, k) => {
+    let id = nodeOf.get(k);
+    if (id !== undefined) return id;
+    const onBase = nodeAt(lng, lat);
+    if (onBase < 0 && (uses.get(k) ?? 0) < 2) return -1;
+    id = onBase >= 0 ? onBase : parts.addNode(lng, lat);
+    nodeOf.set(k, id);
+    return id;
+  });
+  return parts.finish(base);
+}
+
+/** How often each vertex is used; ends count twice: they are always nodes. */
+function countUses(input: readonly GraphInputEdge[]): Map<string, number> {
   const uses = new Map<string, number>();
   for (const way of input) {
     const n = way.coords.length / 2;
     for (let i = 0; i < n; i++) {
       const k = key(way.coords[2 * i]!, way.coords[2 * i + 1]!);
-      // Ends count twice: they are always nodes.
       uses.set(k, (uses.get(k) ?? 0) + (i === 0 || i === n - 1 ? 2 : 1));
     }
   }
-  const nodeOf = new Map<string, number>();
-  const nodeLng = new Floats();
-  const nodeLat = new Floats();
-  const node = (lng: number, lat: number, k: string) => {
-    let id = nodeOf.get(k);
-    if (id === undefined) {
-      id = nodeLng.length;
-      nodeOf.set(k, id);
-      nodeLng.push(lng);
-      nodeLat.push(lat);
-    }
-    return id;
-  };
-  const coords = new Floats();
-  const from: number[] = [];
-  const to: number[] = [];
-  const length: number[] = [];
-  const kind: number[] = [];
-  const source: number[] = [];
-  const fw: number[] = [];
-  const bw: number[] = [];
-  const gStart: number[] = [];
-  const gEnd: number[] = [];
+  return uses;
+}
 
-  for (const way of input) {
-    const n = way.coords.length / 2;
-    let startNode = -1;
-    let startVertex = -1;
-    let metres = 0;
-    let prevLng = 0;
-    let prevLat = 0;
-    for (let i = 0; i < n; i++) {
-      const lng = way.coords[2 * i]!;
-      const lat = way.coords[2 * i + 1]!;
-      if (i > 0) {
-        const step = haversineM(prevLng, prevLat, lng, lat);
-        if (step === 0) continue; // a repeated vertex
-        metres += step;
+/** Growable integer arrays. */
+class Ints {
+  data = new Int32Array(1024);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** The nodes and edges found so far, numbered after those of a base graph. */
+class Parts {
+  readonly nodeLng = new Floats();
+  readonly nodeLat = new Floats();
+  readonly coords = new Floats();
+  readonly from = new Ints();
+  readonly to = new Ints();
+  readonly length = new Floats();
+  readonly kind = new Ints();
+  readonly source = new Ints();
+  readonly fw = new Floats();
+  readonly bw = new Floats();
+  readonly gStart = new Ints();
+  readonly gEnd = new Ints();
+  minPerMetre = Infinity;
+
+  constructor(
+    private readonly firstNode: number,
+    private readonly firstVertex: number,
+  ) {}
+
+  addNode(lng: number, lat: number): number {
+    this.nodeLng.push(lng);
+    this.nodeLat.push(lat);
+    return this.firstNode + this.nodeLng.length - 1;
+  }
+
+  /** Each way cut at its nodes (`nodeAt` answers -1 for a vertex that is not one). */
+  split(input: readonly GraphInputEdge[], nodeAt: (lng: number, lat: number, k: string) => number) {
+    for (const way of input) {
+      this.minPerMetre = Math.min(this.minPerMetre, way.forwardPerMetre, way.backwardPerMetre);
+      const n = way.coords.length / 2;
+      let startNode = -1;
+      let startVertex = -1;
+      let metres = 0;
+      let prevLng = 0;
+      let prevLat = 0;
+      for (let i = 0; i < n; i++) {
+        const lng = way.coords[2 * i]!;
+        const lat = way.coords[2 * i + 1]!;
+        if (i > 0) {
+          const step = haversineM(prevLng, prevLat, lng, lat);
+          if (step === 0) continue; // a repeated vertex
+          metres += step;
+        }
+        this.coords.push(lng);
+        this.coords.push(lat);
+        const vertex = this.firstVertex + this.coords.length / 2 - 1;
+        prevLng = lng;
+        prevLat = lat;
+        const id = nodeAt(lng, lat, key(lng, lat));
+        if (id < 0) continue;
+        if (startNode >= 0 && metres > 0) {
+          this.from.push(startNode);
+          this.to.push(id);
+          this.length.push(metres);
+          this.kind.push(way.kind);
+          this.source.push(way.source ?? -1);
+          this.fw.push(way.forwardPerMetre * metres);
+          this.bw.push(way.backwardPerMetre * metres);
+          this.gStart.push(startVertex);
+          this.gEnd.push(vertex);
+        }
+        startNode = id;
+        startVertex = vertex;
+        metres = 0;
       }
-      const k = key(lng, lat);
-      coords.push(lng);
-      coords.push(lat);
-      const vertex = coords.length / 2 - 1;
-      prevLng = lng;
-      prevLat = lat;
-      if ((uses.get(k) ?? 0) < 2) continue;
-      const id = node(lng, lat, k);
-      if (startNode >= 0 && metres > 0) {
-        from.push(startNode);
-        to.push(id);
-        length.push(metres);
-        kind.push(way.kind);
-        source.push(way.source ?? -1);
-        fw.push(way.forwardPerMetre * metres);
-        bw.push(way.backwardPerMetre * metres);
-        gStart.push(startVertex);
-        gEnd.push(vertex);
-      }
-      startNode = id;
-      startVertex = vertex;
-      metres = 0;
     }
   }
-  const nodeCount = nodeLng.length;
-  const edgeCount = from.length;
-  const out = csr(nodeCount, edgeCount, from, to, fw, bw);
-  // Incoming arcs: node `to` is reached from `from` along the drawing (arc e*2), and the reverse.
-  const inn = csr(nodeCount, edgeCount, to, from, fw, bw);
-  let minPerMetre = Infinity;
-  for (const way of input) {
-    minPerMetre = Math.min(minPerMetre, way.forwardPerMetre, way.backwardPerMetre);
+
+  /** The graph: the base's arrays (if any) followed by these. */
+  finish(base: RoadGraph | null): RoadGraph {
+    const join = <T extends Float64Array | Int32Array | Uint16Array>(
+      make: (n: number) => T,
+      before: T | undefined,
+      added: { data: ArrayLike<number>; length: number },
+    ): T => {
+      const first = before?.length ?? 0;
+      const out = make(first + added.length);
+      if (before) out.set(before);
+      out.set(
+        (added.data as Float64Array | Int32Array).subarray(0, added.length) as ArrayLike<number>,
+        first,
+      );
+      return out;
+    };
+    const f64 = (n: number) => new Float64Array(n);
+    const i32 = (n: number) => new Int32Array(n);
+    const nodeLng = join(f64, base?.nodeLng, this.nodeLng);
+    const nodeLat = join(f64, base?.nodeLat, this.nodeLat);
+    const edgeFrom = join(i32, base?.edgeFrom, this.from);
+    const edgeTo = join(i32, base?.edgeTo, this.to);
+    const edgeForward = join(f64, base?.edgeForward, this.fw);
+    const edgeBackward = join(f64, base?.edgeBackward, this.bw);
+    const nodeCount = nodeLng.length;
+    const edgeCount = edgeFrom.length;
+    const out = csr(nodeCount, edgeCount, edgeFrom, edgeTo, edgeForward, edgeBackward);
+    // Incoming arcs: node `to` is reached from `from` along the drawing (arc e*2), and the reverse.
+    const inn = csr(nodeCount, edgeCount, edgeTo, edgeFrom, edgeForward, edgeBackward);
+    const minPerMetre = Math.min(this.minPerMetre, base ? base.minPerMetre : Infinity);
+    return {
+      nodeCount,
+      nodeLng,
+      nodeLat,
+      edgeCount,
+      edgeFrom,
+      edgeTo,
+      edgeLength: join(f64, base?.edgeLength, this.length),
+      edgeKind: join((n) => new Uint16Array(n), base?.edgeKind, this.kind),
+      edgeSource: join(i32, base?.edgeSource, this.source),
+      edgeForward,
+      edgeBackward,
+      geomStart: join(i32, base?.geomStart, this.gStart),
+      geomEnd: join(i32, base?.geomEnd, this.gEnd),
+      coords: join(f64, base?.coords, this.coords),
+      outStart: out.start,
+      outArc: out.arc,
+      outTarget: out.other,
+      outWeight: out.weight,
+      inStart: inn.start,
+      inArc: inn.arc,
+      inSource: inn.other,
+      inWeight: inn.weight,
+      minPerMetre: Number.isFinite(minPerMetre) ? minPerMetre : 0,
+    };
   }
-  return {
-    nodeCount,
-    nodeLng: nodeLng.done(),
-    nodeLat: nodeLat.done(),
-    edgeCount,
-    edgeFrom: Int32Array.from(from),
-    edgeTo: Int32Array.from(to),
-    edgeLength: Float64Array.from(length),
-    edgeKind: Uint16Array.from(kind),
-    edgeSource: Int32Array.from(source),
-    edgeForward: Float64Array.from(fw),
-    edgeBackward: Float64Array.from(bw),
-    geomStart: Int32Array.from(gStart),
-    geomEnd: Int32Array.from(gEnd),
-    coords: coords.done(),
-    outStart: out.start,
-    outArc: out.arc,
-    outTarget: out.other,
-    outWeight: out.weight,
-    inStart: inn.start,
-    inArc: inn.arc,
-    inSource: inn.other,
-    inWeight: inn.weight,
-    minPerMetre: Number.isFinite(minPerMetre) ? minPerMetre : 0,
-  };
+}
+
+/** Bytes held by a graph's arrays (what the graph cache counts). */
+export function graphBytes(graph: RoadGraph): number {
+  let bytes = 0;
+  for (const value of Object.values(graph)) {
+    if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+  }
+  return bytes;
 }
 
 /**
@@ -205,10 +305,10 @@ export function buildGraph(input: readonly GraphInputEdge[]): RoadGraph {
 function csr(
   nodeCount: number,
   edgeCount: number,
-  a: number[],
-  b: number[],
-  along: number[],
-  against: number[],
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  along: ArrayLike<number>,
+  against: ArrayLike<number>,
 ) {
   const start = new Int32Array(nodeCount + 1);
   for (let e = 0; e < edgeCount; e++) {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { InfrastructureElement } from './infrastructure-graph.ts';
 import type { RoadNetworkSummary, RoutingRules } from '@integration/contracts';
+import type { ElementPage } from './routing-protocol.ts';
+import type { RoadPage } from './road-ways.ts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
 
@@ -59,9 +61,122 @@ export const roadsRepository = {
     }
   },
 
+  /**
+   * One batch of rows as JSON (built by the routing worker: road-import.service.ts), written
+   * pending: an import's roads carry their length negated, and no reader sees them (every query
+   * here asks `length_m > 0`) until `publishPending` makes them the network's. A crash leaves
+   * pending rows only, which the next import of the project removes.
+   */
+  async insertPending(db: Queryable, projectId: number, batch: string): Promise<void> {
+    await db.rows(sql`
+      INSERT INTO roads (project_id, geom, highway, name, oneway, access, osm_id, length_m)
+      SELECT ${projectId}, ST_GeomFromText(r.wkt, 4326), r.highway, r.name, r.oneway, r.access,
+             r."osmId", -r."lengthM"
+      FROM jsonb_to_recordset(${batch}::jsonb)
+        AS r(wkt text, highway text, name text, oneway smallint, access text, "osmId" bigint,
+             "lengthM" double precision)`);
+  },
+
+  /** Removes up to `limit` pending rows of the project; answers how many went. */
+  async dropPending(db: Queryable, projectId: number, limit: number): Promise<number> {
+    const rows = await db.rows<{ id: number }>(sql`
+      DELETE FROM roads WHERE id IN (
+        SELECT id FROM roads WHERE project_id = ${projectId} AND length_m < 0 LIMIT ${limit})
+      RETURNING 1 AS id`);
+    return rows.length;
+  },
+
+  /** Removes up to `limit` of the project's roads (a replace); answers how many went. */
+  async dropVisible(db: Queryable, projectId: number, limit: number): Promise<number> {
+    const rows = await db.rows<{ id: number }>(sql`
+      DELETE FROM roads WHERE id IN (
+        SELECT id FROM roads WHERE project_id = ${projectId} AND length_m > 0 LIMIT ${limit})
+      RETURNING 1 AS id`);
+    return rows.length;
+  },
+
+  /** Makes up to `limit` pending rows the network's; answers how many. */
+  async publishPending(db: Queryable, projectId: number, limit: number): Promise<number> {
+    const rows = await db.rows<{ id: number }>(sql`
+      UPDATE roads SET length_m = -length_m WHERE id IN (
+        SELECT id FROM roads WHERE project_id = ${projectId} AND length_m < 0 LIMIT ${limit})
+      RETURNING 1 AS id`);
+    return rows.length;
+  },
+
+  /** Road segments of the project (vertices less one, a road): what the network cap counts. */
+  async segments(db: Queryable, projectId: number): Promise<number> {
+    const row = await db.one<{ n: number }>(sql`
+      SELECT coalesce(sum(ST_NPoints(geom) - 1), 0)::float8 AS n
+      FROM roads WHERE project_id = ${projectId} AND length_m > 0`);
+    return row?.n ?? 0;
+  },
+
+  /**
+   * The project's roads after `afterId`, `limit` of them in id order, as one row: their
+   * geometries in one WKB and their tags in arrays (a graph build reads every road: pages keep
+   * each query short on the embedded database, and compact for the routing worker).
+   */
+  async wayPage(
+    db: Queryable,
+    projectId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<{ last: number; page: RoadPage } | null> {
+    const row = await db.one<{
+      last: number | null;
+      wkb: Uint8Array | null;
+      highway: string[] | null;
+      oneway: number[] | null;
+      access: (string | null)[] | null;
+      speed: (number | null)[] | null;
+    }>(sql`
+      SELECT max(id)::float8 AS last, ST_AsBinary(ST_Collect(geom ORDER BY id)) AS wkb,
+             array_agg(highway ORDER BY id) AS highway, array_agg(oneway ORDER BY id) AS oneway,
+             array_agg(access ORDER BY id) AS access,
+             array_agg(speed_kmh::float8 ORDER BY id) AS speed
+      FROM (SELECT id, geom, highway, oneway, access, speed_kmh FROM roads
+            WHERE project_id = ${projectId} AND length_m > 0 AND id > ${afterId}
+            ORDER BY id LIMIT ${limit}) page`);
+    if (!row?.wkb || row.last === null) return null;
+    return {
+      last: row.last,
+      page: {
+        wkb: row.wkb,
+        highway: row.highway ?? [],
+        oneway: row.oneway ?? [],
+        access: row.access ?? [],
+        speedKmh: row.speed ?? [],
+      },
+    };
+  },
+
+  /** The clusters' poles, manholes and cables after `afterId`, as wayPage does for roads. */
+  async elementPage(
+    db: Queryable,
+    clusterIds: readonly number[],
+    afterId: number,
+    limit: number,
+  ): Promise<{ last: number; page: ElementPage } | null> {
+    const row = await db.one<{
+      last: number | null;
+      ids: number[] | null;
+      types: ElementPage['types'] | null;
+      wkb: Uint8Array | null;
+    }>(sql`
+      SELECT max(id) AS last, array_agg(id ORDER BY id) AS ids, array_agg(type ORDER BY id) AS types,
+             ST_AsBinary(ST_Collect(geom ORDER BY id)) AS wkb
+      FROM (SELECT id, type, geom FROM network_elements
+            WHERE cluster_id = ANY(${intArray(clusterIds)}::int[]) AND deleted_at IS NULL
+              AND type IN ('Pole', 'Manhole', 'Cable') AND id > ${afterId}
+            ORDER BY id LIMIT ${limit}) page`);
+    if (!row?.wkb || row.last === null) return null;
+    return { last: row.last, page: { ids: row.ids ?? [], types: row.types ?? [], wkb: row.wkb } };
+  },
+
   async clear(db: Queryable, projectId: number): Promise<number> {
     const rows = await db.rows<{ id: number }>(
-      sql`DELETE FROM roads WHERE project_id = ${projectId} RETURNING 1 AS id`,
+      sql`DELETE FROM roads WHERE project_id = ${projectId} AND length_m > 0 RETURNING 1 AS id`,
     );
     return rows.length;
   },
@@ -88,9 +203,9 @@ export const roadsRepository = {
              ST_XMax(ST_Extent(geom)) AS east, ST_YMax(ST_Extent(geom)) AS north,
              (SELECT to_char(roads_changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
               FROM routing_settings WHERE project_id = ${projectId}) AS changed
-      FROM roads WHERE project_id = ${projectId}`);
+      FROM roads WHERE project_id = ${projectId} AND length_m > 0`);
     const classes = await db.rows<{ highway: string; n: number }>(sql`
-      SELECT highway, count(*)::int AS n FROM roads WHERE project_id = ${projectId}
+      SELECT highway, count(*)::int AS n FROM roads WHERE project_id = ${projectId} AND length_m > 0
       GROUP BY highway ORDER BY n DESC, highway`);
     const edges = row?.edges ?? 0;
     return {
@@ -117,7 +232,7 @@ export const roadsRepository = {
 
   async count(db: Queryable, projectId: number): Promise<number> {
     const row = await db.one<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM roads WHERE project_id = ${projectId}`,
+      sql`SELECT count(*)::int AS n FROM roads WHERE project_id = ${projectId} AND length_m > 0`,
     );
     return row?.n ?? 0;
   },
@@ -126,7 +241,7 @@ export const roadsRepository = {
     return db.rows<RoadEdgeRow>(sql`
       SELECT highway, oneway, access, speed_kmh AS "speedKmh",
              (ST_AsGeoJSON(geom, 7)::json) -> 'coordinates' AS coordinates
-      FROM roads WHERE project_id = ${projectId} ORDER BY id`);
+      FROM roads WHERE project_id = ${projectId} AND length_m > 0 ORDER BY id`);
   },
 
   async stamp(db: Queryable, projectId: number): Promise<NetworkStamp> {

@@ -9,7 +9,7 @@ import { bestRoute, routesWithAlternatives } from './alternatives.ts';
 import { FALLBACK_SPEED_KMH } from './road-rules.ts';
 import type { RoadGraph } from './road-graph.ts';
 import { legMetres, type RouteShape } from './route-paths.ts';
-import { EdgeIndex, type Snap } from './snapping.ts';
+import { EdgeIndex, type EdgeFinder, type Snap } from './snapping.ts';
 import { encodePolyline } from './polyline.ts';
 
 /**
@@ -19,7 +19,7 @@ import { encodePolyline } from './polyline.ts';
 export interface ProfileGraph {
   profile: 'two-wheeler' | 'infrastructure';
   graph: RoadGraph;
-  index: EdgeIndex;
+  index: EdgeFinder;
   /** Cost per metre of each infrastructure kind (the infrastructure profile). */
   costPerMetre?: Record<InfrastructureKind, number>;
 }
@@ -28,8 +28,9 @@ export function profileGraph(
   profile: ProfileGraph['profile'],
   graph: RoadGraph,
   costPerMetre?: Record<InfrastructureKind, number>,
+  index: EdgeFinder = new EdgeIndex(graph),
 ): ProfileGraph {
-  return { profile, graph, index: new EdgeIndex(graph), costPerMetre };
+  return { profile, graph, index, costPerMetre };
 }
 
 /** Which asked point cannot be used: 'origin', 'destination', or waypoint n (1-based). */

@@ -20,6 +20,8 @@ export function routingRoutes(
     await app.register(fastifyMultipart, {
       limits: { fileSize: config.importMaxBytes, files: 200, fields: 20, fieldSize: 64 * 1024 },
     });
+    // The routing worker stops with the server.
+    app.addHook('onClose', () => routing.close());
     const api = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['routing'];
 

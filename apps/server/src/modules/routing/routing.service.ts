@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  ROAD_NETWORK_MAX_SEGMENTS,
   ROUTE_ALTERNATIVES_MAX,
   ROUTE_SNAP_MAX_M,
   type ComputeRouteResult,
@@ -14,31 +15,40 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { PerUserLimit } from '../../http/per-user-limit.ts';
 import { assertAdmin, assertProjectReadable, canEditProject } from '../access/access.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { GraphCache } from './graph-cache.ts';
-import { infrastructureGraph } from './infrastructure-graph.ts';
 import { currencyOfCountry } from './currency.ts';
 import { distinctRoutes } from './distinct-routes.ts';
 import { externalRoutes, type RoutingEngine } from './external-routing.ts';
-import { withoutSource } from './road-graph.ts';
-import { effectiveSettings } from './road-rules.ts';
+import { effectiveSettings, knownOverrides } from './road-rules.ts';
 import { roadsRepository as roads } from './roads.repository.ts';
-import { planRoutes, profileGraph, RoutePlanError, type ProfileGraph } from './route-planner.ts';
-import { twoWheelerGraph } from './two-wheeler-graph.ts';
+import { RoutePlanError } from './route-planner.ts';
+import { RoutingHost } from './routing-host.ts';
+import type { GraphKey, ParsedRoads, PlanAnswer, RoutingStats } from './routing-protocol.ts';
 
 type ComputeBody = z.output<typeof computeRouteBody>;
 
 const projectNotFound = (id: number) =>
   new AppError(404, 'NOT_FOUND', 'routing.projectNotFound', { id });
 
+/** Route computations one user may run at once (issue 25); more are refused with 429. */
+export const COMPUTES_PER_USER = 2;
+/** Roads (or elements) per page read for a graph build: each query stays short on PGlite. */
+const PAGE_ROWS = 4_000;
+
 /** Create Route's rules: who may route and load roads, graphs per project, errors. */
 export function createRoutingService(
   db: Database,
-  options: { routingUrl?: string; routingEngine?: RoutingEngine } = {},
+  options: { routingUrl?: string; routingEngine?: RoutingEngine; graphBudgetBytes?: number } = {},
 ) {
-  const graphs = new GraphCache();
+  /** Graphs are built, kept and searched in a worker thread (routing.worker.ts). */
+  const host = new RoutingHost(options.graphBudgetBytes);
+  const computes = new PerUserLimit(COMPUTES_PER_USER);
+  /** Data being sent to the worker, by graph key and stamp: concurrent first uses share one. */
+  const sending = new Map<string, Promise<void>>();
+  let nextLoad = 1;
 
   async function noRoadNetwork(projectId: number): Promise<AppError> {
     const project = await db.one<{ name: string }>(
@@ -57,44 +67,119 @@ export function createRoutingService(
     );
   }
 
-  /** The project's graph for a profile, built on first use and after every change. */
-  async function graphOf(projectId: number, body: ComputeBody): Promise<ProfileGraph> {
+  function once(graph: GraphKey, send: () => Promise<void>): Promise<void> {
+    const id = `${graph.key}|${graph.stamp}`;
+    let running = sending.get(id);
+    if (!running) {
+      running = send().finally(() => sending.delete(id));
+      sending.set(id, running);
+    }
+    return running;
+  }
+
+  /** A standalone copy of bytes the database answered (a view into its buffer), to transfer. */
+  const own = (bytes: Uint8Array) => new Uint8Array(bytes);
+
+  /** The project's roads, page by page, to the worker, which builds the profile's road graph. */
+  async function sendRoads(
+    projectId: number,
+    profile: ComputeBody['profile'],
+    road: GraphKey,
+    settings: RoutingRules,
+  ): Promise<void> {
+    const load = nextLoad++;
+    let after = 0;
+    try {
+      for (;;) {
+        const got = await roads.wayPage(db, projectId, after, PAGE_ROWS);
+        if (!got) break;
+        after = got.last;
+        const wkb = own(got.page.wkb);
+        await host.post({ op: 'page', load, roads: { ...got.page, wkb } }, [wkb.buffer]);
+      }
+      if (after === 0) throw await noRoadNetwork(projectId);
+      await host.run({ op: 'buildRoads', load, profile, road, settings });
+    } catch (error) {
+      await host.post({ op: 'drop', load }).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** The clusters' poles, manholes and cables to the worker, which lays them over the roads. */
+  async function sendOverlay(
+    clusters: readonly number[],
+    road: GraphKey,
+    overlay: GraphKey,
+    settings: RoutingRules,
+  ): Promise<void> {
+    const load = nextLoad++;
+    let after = 0;
+    try {
+      for (;;) {
+        const got = await roads.elementPage(db, clusters, after, PAGE_ROWS);
+        if (!got) break;
+        after = got.last;
+        const wkb = own(got.page.wkb);
+        await host.post({ op: 'page', load, elements: { ...got.page, wkb } }, [wkb.buffer]);
+      }
+      await host.run({ op: 'buildOverlay', load, road, overlay, settings });
+    } catch (error) {
+      await host.post({ op: 'drop', load }).catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * Asks the worker for the routes; when it lacks the project's road graph or the overlay of the
+   * clusters' elements at their current stamps, sends what it needs and asks again. An element
+   * edited changes only the overlay's stamp: the roads are not read or built again.
+   */
+  async function planned(body: ComputeBody, points: LatLng[]) {
+    const projectId = body.projectId;
     const stamp = await roads.stamp(db, projectId);
     const settings = effectiveSettings(stamp.overrides);
     const base = `${stamp.roadsChangedAt}|${stamp.settingsChangedAt}`;
-    const load = async () => {
-      const rows = await roads.edges(db, projectId);
-      if (!rows.length) throw await noRoadNetwork(projectId);
-      return rows;
-    };
-    if (body.profile === 'two-wheeler') {
-      return graphs.get(`${projectId}:two-wheeler`, base, async () => {
-        const { graph } = twoWheelerGraph(await load(), settings);
-        return profileGraph('two-wheeler', graph);
-      });
+    const road: GraphKey = { key: `${projectId}:${body.profile}`, stamp: base };
+    let overlay: GraphKey | undefined;
+    let clusters: number[] = [];
+    if (body.profile === 'infrastructure') {
+      const projectClusters = await roads.clusterIdsOfProject(db, projectId);
+      if (body.clusterId !== undefined && !projectClusters.includes(body.clusterId)) {
+        throw new AppError(422, 'VALIDATION_ERROR', 'routing.clusterNotInProject', {
+          clusterId: body.clusterId,
+          projectId,
+        });
+      }
+      clusters = body.clusterId !== undefined ? [body.clusterId] : projectClusters;
+      const elementsStamp = await roads.infrastructureStamp(db, clusters);
+      overlay = {
+        key: `${projectId}:infrastructure:${clusters.join(',')}`,
+        stamp: `${base}|${elementsStamp}`,
+      };
     }
-    const projectClusters = await roads.clusterIdsOfProject(db, projectId);
-    if (body.clusterId !== undefined && !projectClusters.includes(body.clusterId)) {
-      throw new AppError(422, 'VALIDATION_ERROR', 'routing.clusterNotInProject', {
-        clusterId: body.clusterId,
-        projectId,
+    // Each round sends what was missing; a graph evicted meanwhile is sent again, a few times.
+    for (let round = 0; round < 4; round++) {
+      const answer = await host.run<PlanAnswer>({
+        op: 'plan',
+        profile: body.profile,
+        road,
+        overlay,
+        points,
+        alternatives: body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0,
+        excludeElementId: body.profile === 'infrastructure' ? body.excludeElementId : undefined,
       });
+      if ('routes' in answer) return answer.routes;
+      if ('problem' in answer) throw planProblem(new RoutePlanError(answer.problem));
+      if (answer.need === 'roads') {
+        await once(road, () => sendRoads(projectId, body.profile, road, settings));
+      } else if (overlay) {
+        const layer = overlay;
+        await once(layer, () => sendOverlay(clusters, road, layer, settings));
+      }
     }
-    const clusters = body.clusterId !== undefined ? [body.clusterId] : projectClusters;
-    const elementsStamp = await roads.infrastructureStamp(db, clusters);
-    return graphs.get(
-      `${projectId}:infrastructure:${clusters.join(',')}`,
-      `${base}|${elementsStamp}`,
-      async () => {
-        const rows = await load();
-        const elements = await roads.infrastructure(db, clusters);
-        return profileGraph(
-          'infrastructure',
-          infrastructureGraph(rows, elements, settings),
-          settings.costPerMetre,
-        );
-      },
-    );
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', 'routing.workerFailed', {
+      reason: 'graph evicted',
+    });
   }
 
   function planProblem(error: RoutePlanError): AppError {
@@ -146,21 +231,7 @@ export function createRoutingService(
         ),
       };
     }
-    const cached = await graphOf(body.projectId, body);
-    const graph =
-      body.profile === 'infrastructure' && body.excludeElementId !== undefined
-        ? { ...cached, graph: withoutSource(cached.graph, body.excludeElementId) }
-        : cached;
-    try {
-      return {
-        routes: distinctRoutes(
-          planRoutes(graph, points, body.alternatives ? ROUTE_ALTERNATIVES_MAX - 1 : 0),
-        ),
-      };
-    } catch (error) {
-      if (error instanceof RoutePlanError) throw planProblem(error);
-      throw error;
-    }
+    return { routes: await planned(body, points) };
   }
 
   async function assertCanEdit(user: UserRecord, projectId: number) {
@@ -168,14 +239,37 @@ export function createRoutingService(
     if (!(await canEditProject(db, user, projectId))) throw forbidden();
   }
 
+  /** Frees the worker's graphs of a project (its roads or settings changed here). */
+  function forget(projectId: number): void {
+    host.post({ op: 'forget', prefix: `${projectId}:` }).catch(() => {});
+  }
+
   return {
-    graphs,
+    forget,
+
+    /** What the worker holds and has built (tests: an element edit builds no road graph). */
+    stats: () => host.run<RoutingStats>({ op: 'stats' }),
+
+    /** A GIS import's answer read into road rows by the worker (road-import.service.ts). */
+    parseRoads: (file: string, batch: { rows: number; bytes: number }) =>
+      host.run<ParsedRoads>({
+        op: 'parseRoads',
+        file,
+        batchRows: batch.rows,
+        batchBytes: batch.bytes,
+        maxSegments: ROAD_NETWORK_MAX_SEGMENTS,
+      }),
+
+    /** Stops the worker (the server is closing). */
+    close: () => host.close(),
 
     /** POST /routes/compute: routes best first (SPEC §7's routes service, issue 18). */
     async compute(user: UserRecord, body: ComputeBody): Promise<ComputeRouteResult> {
       await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
-      const currency = currencyOfCountry(await roads.countryOfProject(db, body.projectId));
-      return { ...(await routesOf(body)), currency };
+      return computes.run(user.id, async () => {
+        const currency = currencyOfCountry(await roads.countryOfProject(db, body.projectId));
+        return { ...(await routesOf(body)), currency };
+      });
     },
 
     /** GET /routes/network/{projectId}: readers of the project. */
@@ -193,7 +287,7 @@ export function createRoutingService(
         await roads.touchRoads(tx, projectId);
         return removed;
       });
-      graphs.forget(projectId);
+      forget(projectId);
       return { edges };
     },
 
@@ -215,9 +309,10 @@ export function createRoutingService(
     ): Promise<RoutingSettings> {
       await assertCanEdit(user, projectId);
       const current = (await roads.stamp(db, projectId)).overrides;
+      const kept = knownOverrides(current);
       const next = {
-        speedsKmh: body.speedsKmh ?? current?.speedsKmh ?? {},
-        excludedClasses: body.excludedClasses ?? current?.excludedClasses ?? [],
+        speedsKmh: (body.speedsKmh ?? kept.speedsKmh) as Record<string, number>,
+        excludedClasses: body.excludedClasses ?? kept.excludedClasses,
         costPerMetre: {
           ...current?.costPerMetre,
           ...Object.fromEntries(
@@ -226,7 +321,7 @@ export function createRoutingService(
         } as RoutingRules['costPerMetre'],
       };
       await roads.saveSettings(db, projectId, next);
-      graphs.forget(projectId);
+      forget(projectId);
       return {
         ...effectiveSettings(next),
         currency: currencyOfCountry(await roads.countryOfProject(db, projectId)),

@@ -30,9 +30,14 @@ export class EdgeIndex {
   private readonly kx: number;
   private readonly ky: number;
 
-  constructor(private readonly graph: RoadGraph) {
+  /** Over the edges from `fromEdge` on (an overlay's, the base's having their own index). */
+  constructor(
+    private readonly graph: RoadGraph,
+    private readonly fromEdge = 0,
+  ) {
     let segments = 0;
-    for (let e = 0; e < graph.edgeCount; e++) segments += graph.geomEnd[e]! - graph.geomStart[e]!;
+    for (let e = fromEdge; e < graph.edgeCount; e++)
+      segments += graph.geomEnd[e]! - graph.geomStart[e]!;
     let latSum = 0;
     for (let i = 0; i < graph.nodeCount; i++) latSum += graph.nodeLat[i]!;
     const scale = metresPerDegree(graph.nodeCount ? latSum / graph.nodeCount : 0);
@@ -43,7 +48,7 @@ export class EdgeIndex {
     this.index = segments ? new Flatbush(segments) : null;
     const c = graph.coords;
     let s = 0;
-    for (let e = 0; e < graph.edgeCount; e++) {
+    for (let e = fromEdge; e < graph.edgeCount; e++) {
       for (let v = graph.geomStart[e]!; v < graph.geomEnd[e]!; v++) {
         const x1 = c[2 * v]! * this.kx;
         const y1 = c[2 * v + 1]! * this.ky;
@@ -55,6 +60,11 @@ export class EdgeIndex {
       }
     }
     this.index?.finish();
+  }
+
+  /** Bytes held by the index (what the graph cache counts). */
+  get bytes(): number {
+    return (this.index?.data.byteLength ?? 0) + this.segEdge.byteLength + this.segVertex.byteLength;
   }
 
   /** The nearest point of any edge within maxM metres, or null. */
@@ -104,4 +114,23 @@ export class EdgeIndex {
     offset = Math.min(offset, this.graph.edgeLength[e]!);
     return { edge: e, offset, vertex: v, lng: snapLng, lat: snapLat, distance };
   }
+}
+
+/** Snapping over a graph and an overlay's edges, each with its own index. */
+export interface EdgeFinder {
+  nearestEdges(lng: number, lat: number, maxM: number, count: number): Snap[];
+  readonly bytes: number;
+}
+
+/** The nearest edges of both indexes, nearest first. */
+export function mergedIndex(a: EdgeFinder, b: EdgeFinder): EdgeFinder {
+  return {
+    nearestEdges: (lng, lat, maxM, count) =>
+      [...a.nearestEdges(lng, lat, maxM, count), ...b.nearestEdges(lng, lat, maxM, count)]
+        .sort((x, y) => x.distance - y.distance)
+        .slice(0, count),
+    get bytes() {
+      return b.bytes;
+    },
+  };
 }
