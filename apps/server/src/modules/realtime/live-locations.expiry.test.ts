@@ -65,7 +65,7 @@ describe('live location expiry', () => {
   it('drops a position older than LOCATION_EXPIRES_MS and announces it once', async () => {
     const h = harness();
     expect(await h.share(5)).toEqual({ status: true });
-    expect(h.sent.map((s) => [s.room, s.event])).toEqual([['project:5', 'location:changed']]);
+    expect(h.sent.map((s) => [s.room, s.event])).toEqual([['locations:5', 'location:changed']]);
     expect(await h.locations.ofProject(h.user, 5)).toHaveLength(1);
 
     h.advance(LOCATION_EXPIRES_MS - 1);
@@ -76,7 +76,7 @@ describe('live location expiry', () => {
     h.advance(1);
     await h.locations.sweep();
     expect(h.sent[1]).toEqual({
-      room: 'project:5',
+      room: 'locations:5',
       event: 'location:removed',
       payload: { projectId: 5, userId: 7 },
     });

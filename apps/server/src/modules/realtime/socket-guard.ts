@@ -44,6 +44,8 @@ export class TokenBucket {
  */
 export const SOCKET_EVENTS = { capacity: 20, perSecond: 5 };
 export const USER_EVENTS = { capacity: 40, perSecond: 10 };
+/** A throttled socket is told so at most once in this long (not once per dropped event). */
+const NOTICE_EVERY_MS = 10_000;
 /** Events dropped in a row that a socket may send before it is disconnected as a flood. */
 export const FLOOD_DROPS = { capacity: 100, perSecond: 2 };
 
@@ -88,11 +90,11 @@ export class SocketGuard {
   forSocket(userId: number) {
     const own = new TokenBucket(SOCKET_EVENTS.capacity, SOCKET_EVENTS.perSecond, this.now);
     const drops = new TokenBucket(FLOOD_DROPS.capacity, FLOOD_DROPS.perSecond, this.now);
-    let dropping = false;
+    let toldAt = -Infinity;
     return {
       /**
-       * One event arrived: 'pass' it, 'drop' it (`first` on the first of a burst, to tell the
-       * client once), or 'flood' when the socket keeps sending dropped events.
+       * One event arrived: 'pass' it, 'drop' it (`first`: tell the client, at most once per
+       * NOTICE_EVERY_MS), or 'flood' when the socket keeps sending dropped events.
        */
       event: ():
         { verdict: 'pass' } | { verdict: 'drop'; first: boolean } | { verdict: 'flood' } => {
@@ -100,12 +102,12 @@ export class SocketGuard {
         if (own.ready() && (!user || user.ready())) {
           own.take();
           user?.take();
-          dropping = false;
           return { verdict: 'pass' };
         }
         if (!drops.take()) return { verdict: 'flood' };
-        const first = !dropping;
-        dropping = true;
+        const now = this.now();
+        const first = now - toldAt >= NOTICE_EVERY_MS;
+        if (first) toldAt = now;
         return { verdict: 'drop', first };
       },
     };

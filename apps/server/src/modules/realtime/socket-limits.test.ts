@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CONNECT_ERRORS, REALTIME_EVENTS } from '@integration/contracts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -9,7 +11,6 @@ import {
   listeningApp,
   pause,
   place,
-  until,
   type Listener,
 } from './realtime.fixtures.ts';
 
@@ -37,54 +38,80 @@ afterEach(async () => {
 });
 
 const FLOOD = 3_000;
+const require = createRequire(import.meta.url);
 
-/** Sends `count` presence:set events at once, switching project each time (none is "unchanged"). */
-async function flood(listener: Listener, count: number) {
-  const disconnected = new Promise<void>((resolve) =>
-    listener.socket.once('disconnect', () => resolve()),
-  );
-  for (let i = 0; i < count; i++) {
-    listener.socket.emit(REALTIME_EVENTS.presenceSet, {
-      projectId: i % 2 ? ids.mombasa : null,
-      clusterId: null,
-    });
+/**
+ * A hostile client in its own process (as it would be: remote), so that the server's loop does
+ * not also pay for encoding the flood: signs in as `token`, sends `count` presence:set at once
+ * (switching project each time, so none is "unchanged"), and reports once the server has read
+ * them all (answered one more) or closed the socket.
+ */
+const FLOODER = `
+const { io } = require(process.argv[1]);
+const [url, token, count, projectId] = process.argv.slice(2);
+const socket = io(url, { path: '/api/ws', auth: { token }, transports: ['websocket'], reconnection: false });
+let throttled = 0;
+socket.on('realtime:throttled', () => throttled++);
+const report = (disconnected) => process.send({ throttled, disconnected }, () => process.exit(0));
+socket.once('disconnect', () => report(true));
+socket.once('connect', () => {
+  for (let i = 0; i < Number(count); i++) {
+    socket.emit('presence:set', { projectId: i % 2 ? Number(projectId) : null, clusterId: null });
   }
-  // The server has read the whole flood once it answers one more (or has closed the socket).
-  const last = listener.socket
-    .timeout(60_000)
-    .emitWithAck(REALTIME_EVENTS.presenceSet, { projectId: null, clusterId: null })
-    .catch(() => undefined);
-  await Promise.race([last, disconnected]);
+  socket.timeout(120000).emitWithAck('presence:set', { projectId: null, clusterId: null })
+    .then(() => report(false), () => report(!socket.connected));
+});
+`;
+
+function flood(token: string, count: number) {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      FLOODER,
+      require.resolve('socket.io-client'),
+      url,
+      token,
+      String(count),
+      String(ids.mombasa),
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  return new Promise<{ throttled: number; disconnected: boolean }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { throttled: number; disconnected: boolean }));
+    child.once('exit', (code) => reject(new Error(`flooder exited (${code})`)));
+  });
 }
 
 describe('a flood of socket events', () => {
   it("holds no other user's request over a second, and the flooding socket is told, then dropped", async () => {
-    const viewer = await connect(url, tokens.viewer);
     const planner = await connect(url, tokens.planner);
     let answeredIn = Infinity;
+    let flooder = { throttled: 0, disconnected: false };
     const { report } = await whileProbingHealth(t.app, async () => {
-      const flooded = flood(viewer, FLOOD);
+      const flooded = flood(tokens.viewer, FLOOD);
+      await pause(300);
       // Another user's socket, while the flood is read: answered at once.
       const started = Date.now();
       const placed = await place(planner, ids.nairobiCbd, ids.cbd01).catch(() => false);
       if (placed) answeredIn = Date.now() - started;
-      await flooded;
+      flooder = await flooded;
       await pause(500);
     });
     console.log(
-      `%sflood of %d presence:set: health %o, other user's presence:set answered in %d ms`,
-      '',
+      `flood of %d presence:set: health %o, other user's presence:set answered in %d ms, flooder %o`,
       FLOOD,
       report,
       answeredIn,
+      flooder,
     );
     expect(answeredIn).toBeLessThan(1000);
     expect(report.worstMs).toBeLessThan(1000);
     expect(report.overOneSecond).toBe(0);
-    expect(viewer.of('realtime:throttled').length).toBe(1);
-    expect(await until(() => !viewer.socket.connected, 2000)).toBe(true);
+    // Told once, then disconnected; the other user carries on.
+    expect(flooder).toEqual({ throttled: 1, disconnected: true });
     expect(planner.socket.connected).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('answers events beyond the rate tooFast, and a calm socket carries on', async () => {
     const field = await connect(url, tokens.field);
