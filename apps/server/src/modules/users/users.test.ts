@@ -130,12 +130,16 @@ describe('POST /api/users (invite)', () => {
       email: 'temp@example.com',
       name: 'Temp',
       role: 'viewer',
-      password: 'temporary-1',
+      password: 'harbour-lantern-3',
     });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'temp@example.com', password: 'temporary-1', platform: 'integration' },
+      payload: {
+        email: 'temp@example.com',
+        password: 'harbour-lantern-3',
+        platform: 'integration',
+      },
     });
     expect(response.json()).toMatchObject({ status: true, passwordset: false });
   });
