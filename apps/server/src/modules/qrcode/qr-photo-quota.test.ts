@@ -27,8 +27,8 @@ describe('photo quotas (issue 25, finding 5)', () => {
     }
     const mine = await uploadPhoto(first.code, await photo(), 'image/png');
     expect(mine.statusCode).toBe(413);
-    expect(mine.json<{ message: string }>().message).toMatch(
-      /^Your photos in project .+ already take 0\.8 MB of the 1 MB each person may keep there/,
+    expect(mine.json<{ message: string }>().message, mine.body).toMatch(
+      /^This photo \(0\.38 MB\) would take your photos in project .+ beyond the 0\.98 MB each person may keep there \(0\.7\d MB used\)/,
     );
 
     expect(
@@ -37,7 +37,7 @@ describe('photo quotas (issue 25, finding 5)', () => {
     const project = await uploadPhoto(second.code, await photo(), 'image/png', tokens.planner);
     expect(project.statusCode).toBe(413);
     expect(project.json<{ message: string }>().message).toMatch(
-      /^The photos of project .+ already take 1\.1 MB of the 1\.5 MB a project may keep/,
+      /^This photo \(0\.38 MB\) would take the photos of project .+ beyond the 1\.5 MB a project may keep \(1\.1 MB used\)/,
     );
     const french = await t.app.inject({
       method: 'POST',
@@ -46,7 +46,7 @@ describe('photo quotas (issue 25, finding 5)', () => {
       headers: { ...bearer(tokens.planner), 'content-type': 'image/png', 'accept-language': 'fr' },
     });
     expect(french.json<{ message: string }>().message).toMatch(
-      /^Les photos du projet .+ Mo qu’un projet peut garder/,
+      /^Cette photo \(0[.,]38 Mo\) porterait les photos du projet .+ qu’un projet peut garder/,
     );
 
     // The field user may delete their own photo, not the planner's; a viewer none.

@@ -26,7 +26,8 @@ const CLOCK_SKEW_MS = 60 * 60 * 1000;
 /** A scan dated further ahead is refused (a queued scan is never from the future). */
 const FUTURE_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+/** Megabytes to two significant digits (a photo of 40 kB is 0.038 MB, not 0). */
+const megabytes = (bytes: number) => Number((bytes / MB).toPrecision(2));
 
 export function createQrTagsService(
   db: Database,
@@ -199,6 +200,7 @@ export function createQrTagsService(
     const use = await repo.photoUse(q, tagId, user.id);
     if (use.mine + adding > photoQuota.userBytes) {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'photos.userQuota', {
+        size: megabytes(adding),
         used: megabytes(use.mine),
         max: megabytes(photoQuota.userBytes),
         project: use.project,
@@ -206,6 +208,7 @@ export function createQrTagsService(
     }
     if (use.all + adding > photoQuota.projectBytes) {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'photos.projectQuota', {
+        size: megabytes(adding),
         used: megabytes(use.all),
         max: megabytes(photoQuota.projectBytes),
         project: use.project,
