@@ -13,6 +13,8 @@ import { gdalLog, gdalMessage, type GdalApi, type GdalDataset, type OgrLayer } f
 import { MemoryFolder } from './gdal-memory.ts';
 import { readKmlLayers } from './kml-import.ts';
 import type { ImportOutcome, ImportSource, ImportTask } from './gdal-protocol.ts';
+import { boundFeatureLine } from './text-bounds/feature-lines.ts';
+import { CutValues, cutText, TEXT_CAPS } from './text-bounds/text-caps.ts';
 
 const problem = (
   status: number,
@@ -25,6 +27,19 @@ const problem = (
   vars,
   details,
 });
+
+/** Layers named in the details of an error (each with its file): enough to act on. */
+const DETAILS_MAX = 100;
+
+/** The warning for values cut to TEXT_CAPS, naming a few of their fields. */
+const cutWarning = (job: Job, file: string, cut: CutValues) =>
+  job.t('files.warn.textCut', {
+    file,
+    count: cut.count,
+    fields: [...cut.fields].map((f) => `'${f}'`).join(', '),
+    name: TEXT_CAPS.name,
+    value: TEXT_CAPS.value,
+  });
 
 const PART_SUFFIX: Record<LayerGeometryKind, string> = {
   point: 'points',
@@ -82,9 +97,19 @@ async function convertLayer(
   ds: GdalDataset,
   layer: OgrLayer,
   /** The name users see, when it is not GDAL's (a KML layer read by kml-reader.ts). */
-  shownName = layer.name,
+  name = layer.name,
 ) {
   const { t, task } = job;
+  const shownName = cutText(name, TEXT_CAPS.name);
+  const longField = layer.fields.find((f) => f.name.length > TEXT_CAPS.name);
+  if (longField) {
+    throw problem(422, 'files.fieldNameTooLong', {
+      file: source.label,
+      layer: shownName,
+      field: longField.name,
+      max: TEXT_CAPS.name,
+    });
+  }
   let crs = crsOf(layer);
   const warnings = [...source.warnings];
   const srsArgs: string[] = [];
@@ -143,6 +168,9 @@ async function convertLayer(
     job.emptyLayers.push({ file: source.label, layer: shownName });
     return;
   }
+  const cut = new CutValues();
+  for (const part of split.parts) part.lines = part.lines.map((l) => boundFeatureLine(l, cut));
+  if (cut.count) warnings.push(cutWarning(job, source.label, cut));
   const fields = layer.fields.map((f) => ({
     name: f.name,
     type: f.subType === 'Boolean' ? 'Boolean' : f.type,
@@ -176,12 +204,13 @@ async function convertKml(gdal: GdalApi, job: Job, source: ImportSource) {
   // Beside the job's own memory folder, which convertLayer removes after each layer.
   const memory = new MemoryFolder(gdal, `${job.task.dir}-kml-${job.outputs++}`);
   try {
-    const { layers, topName } = await readKmlLayers(
+    const { layers, topName, cut } = await readKmlLayers(
       gdal.Module.FS,
       path.join(job.root, source.path),
       source.label,
       memory.path,
     );
+    if (cut.count) job.warnings.push(cutWarning(job, source.label, cut));
     if (!layers.length) job.emptyLayers.push({ file: source.label, layer: topName });
     for (const layer of layers) {
       if (!layer.features) {
@@ -291,8 +320,11 @@ export async function convertImport(
   for (const source of task.sources) await convertSource(gdal, job, source);
 
   if (job.crsRequired.length) {
-    const details: CrsRequiredDetails = { crsRequired: true, layers: job.crsRequired };
-    const names = job.crsRequired.map((l) => `'${l.layer}' (${l.file})`).join(', ');
+    const details: CrsRequiredDetails = {
+      crsRequired: true,
+      layers: job.crsRequired.slice(0, DETAILS_MAX),
+    };
+    const names = details.layers.map((l) => `'${l.layer}' (${l.file})`).join(', ');
     throw problem(422, 'files.crsRequired', { layers: names }, details);
   }
   if (!job.written) {
@@ -300,7 +332,10 @@ export async function convertImport(
     if (first) {
       throw problem(422, 'files.emptyLayer', {
         file: first.file,
-        layers: job.emptyLayers.map((l) => l.layer).join(', '),
+        layers: job.emptyLayers
+          .slice(0, DETAILS_MAX)
+          .map((l) => l.layer)
+          .join(', '),
       });
     }
     // SPEC §5's own words where it asks for them (a shapefile without a layer); ours elsewhere.
@@ -309,6 +344,9 @@ export async function convertImport(
     throw problem(422, 'files.noGisLayer', { files });
   }
   for (const empty of job.emptyLayers) job.warnings.push(job.t('files.warn.emptyLayer', empty));
-  appendFileSync(job.responseFile, `],"warnings":${JSON.stringify(job.warnings)}}}`);
+  const warnings = job.warnings.slice(0, DETAILS_MAX);
+  const more = job.warnings.length - warnings.length;
+  if (more) warnings.push(job.t('files.warn.more', { count: more }));
+  appendFileSync(job.responseFile, `],"warnings":${JSON.stringify(warnings)}}}`);
   return { responseFile: job.responseFile, layers: job.written, features: job.features };
 }

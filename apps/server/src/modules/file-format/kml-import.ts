@@ -114,7 +114,7 @@ export async function readKmlLayers(
   file: string,
   label: string,
   dir: string,
-): Promise<{ layers: KmlLayerFile[]; topName: string }> {
+): Promise<{ layers: KmlLayerFile[]; topName: string; cut: KmlReader['cut'] }> {
   const streamFs = fs as StreamFs;
   const size = (await stat(file)).size;
   const maxOutput = OUTPUT_FACTOR * size + MB;
@@ -166,5 +166,6 @@ export async function readKmlLayers(
   return {
     layers: layers.map((layer) => ({ ...layer, path: `${dir}/layer-${layer.id}.geojson` })),
     topName: reader.topName,
+    cut: reader.cut,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KML_LIMITS, readKmlText } from './kml-reader.ts';
+import { KML_LIMITS } from './kml-reader.ts';
+import { readKmlText } from './kml/read-text.ts';
 import { kmlEncoding, topLayerNames } from './kml-import.ts';
 
 const kml = (body: string) =>

@@ -9,6 +9,9 @@ import {
   OVERLAY_TAGS,
   type Geometry,
 } from './kml-geometry.ts';
+import { boundSaxesBuffers } from './text-bounds/saxes-bounds.ts';
+import { BoundedText, CutValues, cutText, TEXT_CAPS } from './text-bounds/text-caps.ts';
+import { typed } from './kml/simple-data.ts';
 
 /**
  * Reads a KML as GDAL's LIBKML driver (QGIS's) lays it out, as a stream of text pieces, with
@@ -76,6 +79,8 @@ const FEATURES = new Set([
   'Folder',
 ]);
 const FOLDER_SEPARATOR = ' / ';
+/** Characters given to saxes at a time: what it may hold beyond a cap before being cut. */
+const PIECE = 64 * 1024;
 
 interface Container {
   id: number;
@@ -129,32 +134,6 @@ const problem = (status: number, key: FileProblem['key'], vars: FileProblem['var
 /** XML white space collapsed: togeojson splits coordinates on it, and a long run cost it dearly. */
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** SimpleData typed by its SimpleField, as LIBKML types the field; text stays text. */
-function typed(value: string, type: string | undefined): unknown {
-  switch (type) {
-    case 'int':
-    case 'uint':
-    case 'short':
-    case 'ushort': {
-      if (value === '') return null;
-      const n = Number(value);
-      return Number.isSafeInteger(n) ? n : value;
-    }
-    case 'float':
-    case 'double': {
-      if (value === '') return null;
-      const n = Number(value);
-      return Number.isFinite(n) ? n : value;
-    }
-    case 'bool':
-      if (value === '1' || value.toLowerCase() === 'true') return true;
-      if (value === '0' || value.toLowerCase() === 'false') return false;
-      return value === '' ? null : value;
-    default:
-      return value;
-  }
-}
-
 export class KmlReader {
   private readonly parser = new SaxesParser({ fileName: undefined });
   private readonly builder = new GeometryBuilder();
@@ -175,10 +154,12 @@ export class KmlReader {
   private capture: Capture[] = [];
   /** Depth below which everything is skipped (an element of another namespace, a style…). */
   private skipFrom = 0;
-  /** Text collected for the element at `collectDepth`, and what to do with it. */
+  /** Text collected for the element at `collectDepth` (up to its cap), and what to do with it. */
   private collectDepth = 0;
-  private collected = '';
+  private collected: { text: BoundedText; field: string } | null = null;
   private onCollected: ((text: string) => void) | null = null;
+  /** Values cut to their cap (TEXT_CAPS): said in a warning. */
+  readonly cut = new CutValues();
 
   constructor(
     private readonly label: string,
@@ -195,12 +176,37 @@ export class KmlReader {
     this.parser.on('cdata', (text) => this.text(text));
   }
 
+  /**
+   * Reads the next piece of the file, 64 KB at a time: between two, what saxes holds of a text
+   * not yet whole is cut to what the reader keeps of it (saxes-bounds.ts).
+   */
   push(text: string): void {
-    try {
-      this.parser.write(text);
-    } catch (error) {
-      throw this.xmlProblem(error);
+    for (let at = 0; at < text.length; at += PIECE) {
+      try {
+        this.parser.write(at === 0 && text.length <= PIECE ? text : text.slice(at, at + PIECE));
+      } catch (error) {
+        throw this.xmlProblem(error);
+      }
+      const tooLong = boundSaxesBuffers(this.parser, this.pendingTextKept());
+      if (tooLong) throw this.xmlProblem(new Error(tooLong));
     }
+  }
+
+  /**
+   * How much of the text saxes is reading is worth keeping: all of a geometry's (bounded by the
+   * file and the GeoJSON's cap), else the room left in the value collected, else an attribute's.
+   */
+  private pendingTextKept(): number {
+    if (this.capture.length && !this.skipFrom) return Infinity;
+    return Math.max(this.collected?.text.room ?? 0, TEXT_CAPS.attribute) + 1;
+  }
+
+  /** An attribute's value as kept (a name, a type), cut to TEXT_CAPS.attribute. */
+  private attribute(tag: SaxesTagPlain, name: string): string | undefined {
+    const value = tag.attributes[name];
+    if (value === undefined || value.length <= TEXT_CAPS.attribute) return value;
+    this.cut.note(`${tag.name}/@${name}`);
+    return cutText(value, TEXT_CAPS.attribute);
   }
 
   /** Ends the file; answers the layers that hold placemarks, in LIBKML's order (the top one last). */
@@ -289,14 +295,14 @@ export class KmlReader {
 
     const container = this.containers[this.containers.length - 1] ?? null;
     if (container && depth === container.depth + 1 && element.local === 'name') {
-      this.collect(depth, (text) => {
+      this.collect(depth, TEXT_CAPS.name, KML_FIELDS.name, (text) => {
         if (container.layer === null) container.name = text;
       });
       return;
     }
     if (element.local === 'SimpleField') {
-      const name = tag.attributes.name;
-      if (name) this.schema.set(name, tag.attributes.type ?? 'string');
+      const name = this.attribute(tag, 'name');
+      if (name) this.schema.set(name, this.attribute(tag, 'type') ?? 'string');
       return;
     }
     if (!FEATURES.has(element.local)) return;
@@ -394,36 +400,43 @@ export class KmlReader {
       return;
     }
     rel.push(local);
+    const { name: NAME, description: DESCRIPTION, value: VALUE } = TEXT_CAPS;
     if (at === '') {
-      if (local === 'name') return this.collect(depth, (t) => (feature.name = t));
-      if (local === 'description') return this.collect(depth, (t) => (feature.description = t));
+      if (local === 'name') {
+        return this.collect(depth, NAME, KML_FIELDS.name, (t) => (feature.name = t));
+      }
+      if (local === 'description') {
+        return this.collect(depth, DESCRIPTION, KML_FIELDS.description, (t) => {
+          feature.description = t;
+        });
+      }
       if (local === 'Snippet' || local === 'snippet') {
-        return this.collect(depth, (t) => (feature.snippet = t));
+        return this.collect(depth, VALUE, KML_FIELDS.snippet, (t) => (feature.snippet = t));
       }
       return;
     }
     if (at === 'TimeStamp' && local === 'when') {
-      return this.collect(depth, (t) => (feature.timestamp = t));
+      return this.collect(depth, VALUE, KML_FIELDS.timestamp, (t) => (feature.timestamp = t));
     }
     if (at === 'TimeSpan' && (local === 'begin' || local === 'end')) {
-      return this.collect(depth, (t) => (feature[local] = t));
+      return this.collect(depth, VALUE, local, (t) => (feature[local] = t));
     }
     if (at === 'Icon' && local === 'href' && feature.tag === 'GroundOverlay') {
-      return this.collect(depth, (t) => (feature.icon = t));
+      return this.collect(depth, VALUE, KML_FIELDS.icon, (t) => (feature.icon = t));
     }
     if (at === 'ExtendedData' && local === 'Data') {
-      feature.dataName = tag.attributes.name;
+      feature.dataName = this.attribute(tag, 'name');
       return;
     }
     if (at === 'ExtendedData/Data' && local === 'value') {
       const name = feature.dataName;
-      return this.collect(depth, (t) => {
+      return this.collect(depth, VALUE, name ?? '', (t) => {
         if (name) feature.extended.push([name, t]);
       });
     }
     if (at === 'ExtendedData/SchemaData' && local === 'SimpleData') {
-      const name = tag.attributes.name;
-      return this.collect(depth, (t) => {
+      const name = this.attribute(tag, 'name');
+      return this.collect(depth, VALUE, name ?? '', (t) => {
         if (name) feature.extended.push([name, typed(t, this.schema.get(name))]);
       });
     }
@@ -448,9 +461,10 @@ export class KmlReader {
     if (text) capture.element.appendChild(this.builder.createText(text));
   }
 
-  private collect(depth: number, then: (text: string) => void): void {
+  /** Collects the text of the element at `depth`, up to `max` characters, for `field`. */
+  private collect(depth: number, max: number, field: string, then: (text: string) => void): void {
     this.collectDepth = depth;
-    this.collected = '';
+    this.collected = { text: new BoundedText(max), field };
     this.onCollected = then;
   }
 
@@ -458,7 +472,7 @@ export class KmlReader {
     if (this.skipFrom) return;
     const capture = this.capture[this.capture.length - 1];
     if (capture) capture.text += text;
-    else if (this.onCollected) this.collected += text;
+    else if (this.onCollected) this.collected?.text.add(text);
   }
 
   private close(): void {
@@ -476,9 +490,11 @@ export class KmlReader {
     }
     if (this.onCollected && depth === this.collectDepth) {
       const then = this.onCollected;
+      const collected = this.collected;
       this.onCollected = null;
-      then(this.collected.trim());
-      this.collected = '';
+      this.collected = null;
+      if (collected?.text.cut) this.cut.note(collected.field);
+      then(collected?.text.value.trim() ?? '');
     }
     const feature = this.feature;
     if (feature) {
@@ -559,26 +575,4 @@ export class KmlReader {
     }
     return properties;
   }
-}
-
-/** Test support: a whole KML text read at once into its layers and their features. */
-export function readKmlText(
-  text: string,
-  label = 'test.kml',
-  limits = KML_LIMITS,
-): { layers: (KmlLayer & { list: KmlFeature[] })[]; topName: string } {
-  const byLayer = new Map<number, KmlFeature[]>();
-  const reader = new KmlReader(
-    label,
-    label.replace(/\.[^.]*$/, ''),
-    (layer, feature) => {
-      const list = byLayer.get(layer) ?? [];
-      list.push(feature);
-      byLayer.set(layer, list);
-    },
-    limits,
-  );
-  reader.push(text);
-  const layers = reader.end().map((l) => ({ ...l, list: byLayer.get(l.id) ?? [] }));
-  return { layers, topName: reader.topName };
 }
