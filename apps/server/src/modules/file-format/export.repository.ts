@@ -66,6 +66,14 @@ const kind = (jt: SQL, s: SQL) => sql`CASE ${jt}
 const decoded = (s: SQL) =>
   sql`CASE WHEN left(${s}, 1) = '"' AND ${s} ~ '^"([^"\\\\]|\\\\.)*"$' THEN ${s}::jsonb #>> '{}' END`;
 
+/**
+ * A text a spreadsheet would not run as a formula: one starting with = + - @, a tab or a carriage
+ * return gets a leading ' (OWASP's advice for CSV files). For text columns of CSV exports only:
+ * numbers keep their sign.
+ */
+const inert = (text: SQL) =>
+  sql`CASE WHEN ${text} ~ '^[-=+@\t\r]' THEN '''' || ${text} ELSE ${text} END`;
+
 /** A text as one CSV field: quoted, or empty for null (read back as null). */
 const quoted = (text: SQL) => sql`coalesce('"' || replace(${text}, '"', '""') || '"', '')`;
 
@@ -103,10 +111,17 @@ const existingUsers = sql`(SELECT jsonb_array_length(u.list)::text
  * when null or when the element's template lacks the attribute (concat_ws would drop a null).
  * What holds for every template of the type is decided here rather than for each row.
  */
-function columnValue(column: ExportColumn, type: ElementTypeName, geometry: GeometryKind): SQL {
+function columnValue(
+  column: ExportColumn,
+  type: ElementTypeName,
+  geometry: GeometryKind,
+  /** Whether texts are made inert for spreadsheets (CSV exports). */
+  formulasInert: boolean,
+): SQL {
   const name = column.name;
+  const userText = (text: SQL) => quoted(formulasInert ? inert(text) : text);
   let text: SQL;
-  if (name === 'Name') text = quoted(sql`e.name`);
+  if (name === 'Name') text = userText(sql`e.name`);
   else if (name === 'Coordinates') {
     const point = anchor(geometry);
     text = quoted(sql`ST_Y(${point}) || ', ' || ST_X(${point})`);
@@ -127,6 +142,7 @@ function columnValue(column: ExportColumn, type: ElementTypeName, geometry: Geom
     if (column.kind === 'boolean')
       text = sql`CASE ${value} WHEN 'true' THEN '1' WHEN 'false' THEN '0' END`;
     else if (['integer', 'integer64', 'real'].includes(column.kind)) text = value;
+    else if (column.kind === 'string' || column.kind === 'json') text = userText(value);
     else text = quoted(value);
   }
   if (column.templates)
@@ -207,12 +223,17 @@ export const exportRepository = {
       geometry: GeometryKind;
       columns: ExportColumn[];
       style: boolean;
+      /** CSV exports: texts starting like a formula get a leading ' (see `inert`). */
+      formulasInert?: boolean;
       afterId: number;
       limit: number;
     },
   ): Promise<{ csv: string | null; last: number | null; rows: number }> {
     const { type, geometry } = page;
-    const fields = [sql`e.id::text`, ...page.columns.map((c) => columnValue(c, type, geometry))];
+    const fields = [
+      sql`e.id::text`,
+      ...page.columns.map((c) => columnValue(c, type, geometry, page.formulasInert ?? false)),
+    ];
     if (page.style) fields.push(quoted(style(geometry)));
     const geom = geometry === 'polygon' ? sql`ST_ForcePolygonCCW(e.geom)` : sql`e.geom`;
     fields.push(sql`encode(ST_AsBinary(${geom}), 'hex')`);

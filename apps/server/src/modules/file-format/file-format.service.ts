@@ -101,6 +101,7 @@ export function createFileFormatService(db: Database, config: Config) {
       kinds: ValueKind[];
       fieldName: (name: string) => string;
       style: boolean;
+      formulasInert: boolean;
     },
   ) {
     const { templates, kinds, fieldName } = options;
@@ -117,6 +118,7 @@ export function createFileFormatService(db: Database, config: Config) {
       type,
       columns,
       style: options.style,
+      formulasInert: options.formulasInert,
       header: [...fields.map((f) => f.src), geometry.src].join(',') + '\n',
       source: { geometry, fields, fid: id },
     };
@@ -134,6 +136,7 @@ export function createFileFormatService(db: Database, config: Config) {
         geometry,
         columns: plan.columns,
         style: plan.style,
+        formulasInert: plan.formulasInert,
         afterId: after,
         limit: PAGE,
       });
@@ -369,8 +372,13 @@ export function createFileFormatService(db: Database, config: Config) {
           const plan = layerPlan(typeColumns, {
             templates,
             kinds,
-            fieldName: (name) => renameMap[name] ?? name,
+            // A CSV's header is a row of cells too: a name starting like a formula gets a '.
+            fieldName: (name) =>
+              body.format === 'csv' && /^[-=+@\t\r]/.test(name)
+                ? `'${name}`
+                : (renameMap[name] ?? name),
             style: body.format === 'kml',
+            formulasInert: body.format === 'csv',
           });
           return [{ ...plan, name: type.displayName, file: `${type.segment}.csv` }];
         });
