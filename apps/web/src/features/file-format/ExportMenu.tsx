@@ -114,6 +114,10 @@ export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }
               ))}
             </div>
           ))}
+          <Menu.Divider />
+          <Text size="xs" c="dimmed" px="sm" py={4}>
+            {t('fileFormat.export.csvNote')}
+          </Text>
         </Menu.Dropdown>
       </Menu>
       <Modal
