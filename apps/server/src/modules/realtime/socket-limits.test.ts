@@ -78,8 +78,12 @@ function flood(token: string, count: number) {
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   return new Promise<{ throttled: number; disconnected: boolean }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { throttled: number; disconnected: boolean }));
-    child.once('exit', (code) => reject(new Error(`flooder exited (${code})`)));
+    let answer: { throttled: number; disconnected: boolean } | undefined;
+    child.once('message', (m) => (answer = m as typeof answer));
+    // 'close' comes after every IPC message ('exit' may come before the last one).
+    child.once('close', (code) =>
+      answer ? resolve(answer) : reject(new Error(`flooder closed (${code}) without a report`)),
+    );
   });
 }
 
