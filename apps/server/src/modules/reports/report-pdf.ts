@@ -3,6 +3,7 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportBody, ReportRun } from '@integration/contracts';
 import { LABEL_FONTS, winAnsiText } from '../qrcode/documents/pdf-fonts.ts';
 import { chartOption, chartSvg } from './report-charts.ts';
+import { LIST_MORE_JOIN, moreKey } from './report-results.ts';
 
 export interface ReportPdfContext {
   report: ReportBody;
@@ -13,6 +14,34 @@ export interface ReportPdfContext {
 
 const MARGIN = 40;
 const ROW = 16;
+/** More than a line of a cell holds: a longer text is cut before pdfkit measures it. */
+const FIT_CHARS = 300;
+
+/**
+ * A cell's text on its one line: cut to FIT_CHARS, and a LIST cut so that its "and N more"
+ * stays whole at the end (pdfkit's own ellipsis would cut it away). The font is set.
+ */
+function fitted(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  more: string | undefined,
+  width: number,
+): string {
+  const tail = more ? `${LIST_MORE_JOIN}${more}` : '';
+  if (!tail || !value.endsWith(tail)) return value.slice(0, FIT_CHARS);
+  const head = value.slice(0, value.length - tail.length).slice(0, FIT_CHARS);
+  const fits = (n: number) => doc.widthOfString(winAnsiText(head.slice(0, n) + tail)) <= width;
+  if (fits(head.length)) return head + tail;
+  // The longest start of the list that fits before "… and N more".
+  let low = 0;
+  let high = head.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return head.slice(0, low).replace(/[\s,]+$/, '') + tail;
+}
 
 /**
  * A run as a PDF: its title, scope and time, each chart drawn as vector (ECharts' SVG), then
@@ -80,11 +109,19 @@ export async function reportPdf(run: ReportRun, context: ReportPdfContext): Prom
       true,
     );
     for (const row of metric.rows) {
+      doc.font(LABEL_FONTS.regular).fontSize(9);
       line(
         metric.columns.map((c) => {
           const value = row[c.key];
           if (value === null || value === undefined) return '';
-          return c.kind === 'percentage' ? `${value} %` : String(value);
+          if (c.kind === 'percentage') return `${value} %`;
+          const more = row[moreKey(c.key)];
+          return fitted(
+            doc,
+            String(value),
+            typeof more === 'string' ? more : undefined,
+            columnWidth - 6,
+          );
         }),
         false,
       );

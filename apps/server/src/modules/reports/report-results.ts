@@ -8,7 +8,14 @@ import {
   type VisualizationResult,
 } from '@integration/contracts';
 import { translate } from '../../i18n/translate.ts';
-import type { RawRow } from './report-sql.ts';
+import { LIST_VALUE_CHARS, LIST_VALUES, type RawRow } from './report-sql.ts';
+
+/**
+ * The key of a row's "and N more" (localised) beside a LIST's value: the value ends with it,
+ * after LIST_MORE_JOIN, and a writer that shortens the value keeps it whole.
+ */
+export const moreKey = (key: string) => `${key}:more`;
+export const LIST_MORE_JOIN = ' … ';
 
 const PHASES = ['In-Progress', 'Completed', 'Cancelled'];
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -51,7 +58,22 @@ export function metricResult(metric: Metric, raw: RawRow[], locale: Locale): Met
   const divisions = raw.reduce((n, r) => n + Number(r.divisionsByZero ?? 0), 0);
   if (notNumbers) notes.push(translate(locale, 'reports.note.notNumbers', { count: notNumbers }));
   if (divisions) notes.push(translate(locale, 'reports.note.divisionByZero', { count: divisions }));
-  const base = { metricId: metric.metricId, title: title(metric, locale), notes };
+  const heading = title(metric, locale);
+  const outOfRange = raw.reduce((n, r) => n + Number(r.outOfRange ?? 0), 0);
+  if (outOfRange) {
+    notes.push(
+      translate(locale, 'reports.note.outOfRange', { metric: heading, count: outOfRange }),
+    );
+  }
+  if (raw.some((r) => Number(r.more ?? 0) > 0)) {
+    notes.push(
+      translate(locale, 'reports.note.listCapped', {
+        values: LIST_VALUES,
+        chars: LIST_VALUE_CHARS,
+      }),
+    );
+  }
+  const base = { metricId: metric.metricId, title: heading, notes };
 
   // Facts that are several numbers per group: one column each.
   if (metric.metricType === 'ProjectInfo' && metric.attributeName === 'phases') {
@@ -103,10 +125,17 @@ export function metricResult(metric: Metric, raw: RawRow[], locale: Locale): Met
         kind: !numeric ? 'text' : percentage ? 'percentage' : 'number',
       },
     ],
-    rows: raw.map((r) => ({
-      group: r.group,
-      value: numeric && r.value !== null ? Number(cell(r.value)) : cell(r.value),
-    })),
+    rows: raw.map((r) => {
+      const value = numeric && r.value !== null ? Number(cell(r.value)) : cell(r.value);
+      const more = Number(r.more ?? 0);
+      if (!more) return { group: r.group, value };
+      const words = translate(locale, 'reports.list.more', { count: more });
+      return {
+        group: r.group,
+        value: `${String(value)}${LIST_MORE_JOIN}${words}`,
+        [moreKey('value')]: words,
+      };
+    }),
   };
 }
 

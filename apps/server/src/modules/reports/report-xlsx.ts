@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ReportRun } from '@integration/contracts';
+import { sheetNamer } from '../../documents/sheet-names.ts';
 
 export interface ReportSheetContext {
   reportName: string;
@@ -8,24 +9,19 @@ export interface ReportSheetContext {
   labels: { report: string; scope: string; ranAt: string; notes: string };
 }
 
-/** Excel's rules for sheet names: 31 characters, none of : \ / ? * [ ], unique. */
-function sheetNames(titles: string[]): string[] {
-  const used = new Set<string>();
-  return titles.map((title, i) => {
-    const base = (title.replace(/[:\\/?*[\]]/g, ' ').trim() || `Metric ${i + 1}`).slice(0, 28);
-    let name = base;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
-}
+/** The most characters Excel holds in a cell. */
+const CELL_CHARS = 32_767;
+
+/** A text as a cell holds it (a LIST, capped, stays far below). */
+const cellText = (value: string) =>
+  value.length <= CELL_CHARS ? value : `${value.slice(0, CELL_CHARS - 1)}…`;
 
 /** A run as a workbook: a sheet per metric, its scope and time on top, its notes below. */
 export async function reportWorkbook(run: ReportRun, context: ReportSheetContext): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const names = sheetNames(run.metrics.map((m) => m.title));
-  run.metrics.forEach((metric, i) => {
-    const sheet = book.addWorksheet(names[i]);
+  const sheetName = sheetNamer(context.reportName);
+  run.metrics.forEach((metric) => {
+    const sheet = book.addWorksheet(sheetName(metric.title));
     sheet.addRow([context.labels.report, context.reportName]);
     sheet.addRow([context.labels.scope, context.scope]);
     sheet.addRow([context.labels.ranAt, new Date(run.ranAt)]).getCell(2).numFmt =
@@ -37,6 +33,7 @@ export async function reportWorkbook(run: ReportRun, context: ReportSheetContext
       sheet.addRow(
         metric.columns.map((c) => {
           const value = row[c.key] ?? null;
+          if (typeof value === 'string') return cellText(value);
           return c.kind === 'percentage' && typeof value === 'number' ? value / 100 : value;
         }),
       );
@@ -52,6 +49,6 @@ export async function reportWorkbook(run: ReportRun, context: ReportSheetContext
       for (const note of metric.notes) sheet.addRow([note]);
     }
   });
-  if (run.metrics.length === 0) book.addWorksheet(context.reportName.slice(0, 31) || 'Report');
+  if (run.metrics.length === 0) book.addWorksheet(sheetName(context.reportName));
   return Buffer.from(await book.xlsx.writeBuffer());
 }

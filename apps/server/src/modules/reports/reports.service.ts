@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { isDataException } from '../../db/errors.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
+import { PerUserLimit } from '../../http/per-user-limit.ts';
 import { assertProjectReadable, visibleProject } from '../access/access.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
@@ -26,6 +27,16 @@ import { reportsRepository as repo } from './reports.repository.ts';
 /** How PostgreSQL writes a float8 that is not a finite number into JSON. */
 const NON_FINITE = /"-?(NaN|Infinity)"/;
 
+/**
+ * The most a run may answer, measured in the database before anything is read into the server:
+ * with LIST capped, only many groups of long lists come near it (issue 25).
+ */
+export const REPORT_ANSWER_MAX_BYTES = 5_000_000;
+
+/** Runs of reports at once per user (a document's run counts), and documents being written. */
+export const REPORT_RUNS_PER_USER = 2;
+export const REPORT_DOCUMENTS_PER_USER = 2;
+
 const reportNotFound = (id: number) => new AppError(404, 'NOT_FOUND', 'reports.notFound', { id });
 
 /** SPEC §5: a name is not required; an unnamed report is named with its day. */
@@ -35,22 +46,41 @@ const named = (body: ReportBody): ReportBody => ({
 });
 
 export function createReportsService(db: Database) {
+  const runs = new PerUserLimit(REPORT_RUNS_PER_USER);
+  const documents = new PerUserLimit(REPORT_DOCUMENTS_PER_USER);
+
   /**
    * One query: numbers read plain (as fast as a hand-written aggregate), and only when a text
    * is not a number (the query fails on it) or a value reads as NaN or Infinity, again checked.
+   * The answer comes as one JSON text whose size the database measures first: beyond
+   * REPORT_ANSWER_MAX_BYTES only the size comes back, and the run is refused.
    */
   async function computeReport(metrics: Metric[], scope: RunScope) {
     const run = async (reading: NumberReading) => {
       const compiled = compileReport(metrics, scope, reading);
-      return { compiled, answer: (await db.one<Record<string, unknown>>(compiled.query)) ?? {} };
+      const answer = await db.one<{ answer: string | null; bytes: number }>(sql`
+        SELECT CASE WHEN octet_length(a) <= ${REPORT_ANSWER_MAX_BYTES} THEN a END AS answer,
+               octet_length(a) AS bytes
+        FROM (SELECT row_to_json(x)::text AS a FROM (${compiled.query}) x) y`);
+      if (!answer || answer.answer === null) {
+        throw new AppError(422, 'VALIDATION_ERROR', 'reports.tooLarge', {
+          size: megabytes(Number(answer?.bytes ?? 0)),
+          limit: megabytes(REPORT_ANSWER_MAX_BYTES),
+        });
+      }
+      return { compiled, text: answer.answer };
     };
+    let result: { compiled: ReturnType<typeof compileReport>; text: string } | undefined;
     try {
-      const plain = await run('plain');
-      if (!NON_FINITE.test(JSON.stringify(plain.answer))) return plain;
+      result = await run('plain');
     } catch (error) {
       if (!isDataException(error)) throw error;
     }
-    return run('checked');
+    if (!result || NON_FINITE.test(result.text)) result = await run('checked');
+    return {
+      compiled: result.compiled,
+      answer: JSON.parse(result.text) as Record<string, unknown>,
+    };
   }
 
   /** A report its owner (or an admin) may read and change. */
@@ -95,7 +125,11 @@ export function createReportsService(db: Database) {
     };
   }
 
-  async function run(
+  /** A run, at most REPORT_RUNS_PER_USER of one user's at once (429 beyond). */
+  const run = (user: UserRecord, report: ReportBody, body: RunReportBody, locale: Locale) =>
+    runs.run(user.id, () => runNow(user, report, body, locale));
+
+  async function runNow(
     user: UserRecord,
     report: ReportBody,
     body: RunReportBody,
@@ -113,6 +147,49 @@ export function createReportsService(db: Database) {
       metrics,
       visualizations: chartResults(checked, metrics),
     };
+  }
+
+  /** A saved report run and written as a workbook or a PDF, named after it and its day. */
+  async function document(
+    user: UserRecord,
+    id: number,
+    body: RunReportBody,
+    locale: Locale,
+    format: 'xlsx' | 'pdf',
+  ) {
+    const report = await readable(user, id);
+    const result = await run(user, report, body, locale);
+    await repo.ran(db, id);
+    const scope =
+      (
+        await db.one<{ names: string }>(sql`
+            SELECT concat_ws(' › ', p.name, co.name, c.name) AS names
+            FROM projects p
+            LEFT JOIN central_offices co ON co.id = ${result.scope.centralOfficeId}
+            LEFT JOIN clusters c ON c.id = ${result.scope.clusterId}
+            WHERE p.id = ${result.scope.projectId}`)
+      )?.names ?? '';
+    const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
+    const filename = `${report.name}-${result.ranAt.slice(0, 10)}.${format}`;
+    const bytes =
+      format === 'pdf'
+        ? await reportPdf(result, {
+            report,
+            scope,
+            ranAt: result.ranAt.slice(0, 16).replace('T', ' '),
+            notesLabel: t('reports.sheet.notes'),
+          })
+        : await reportWorkbook(result, {
+            reportName: report.name,
+            scope,
+            labels: {
+              report: t('reports.sheet.report'),
+              scope: t('reports.sheet.scope'),
+              ranAt: t('reports.sheet.ranAt'),
+              notes: t('reports.sheet.notes'),
+            },
+          });
+    return { filename, bytes };
   }
 
   return {
@@ -163,48 +240,17 @@ export function createReportsService(db: Database) {
     runDraft: (user: UserRecord, body: RunReportBody, locale: Locale) =>
       run(user, body.report ?? { name: '', metrics: [], visualizations: [] }, body, locale),
 
-    /** A saved report run and written as a workbook or a PDF, named after it and its day. */
-    async document(
+    /**
+     * A saved report run and written as a workbook or a PDF, named after it and its day; at
+     * most REPORT_DOCUMENTS_PER_USER of one user's at once (429 beyond).
+     */
+    document: (
       user: UserRecord,
       id: number,
       body: RunReportBody,
       locale: Locale,
       format: 'xlsx' | 'pdf',
-    ) {
-      const report = await readable(user, id);
-      const result = await run(user, report, body, locale);
-      await repo.ran(db, id);
-      const scope =
-        (
-          await db.one<{ names: string }>(sql`
-            SELECT concat_ws(' › ', p.name, co.name, c.name) AS names
-            FROM projects p
-            LEFT JOIN central_offices co ON co.id = ${result.scope.centralOfficeId}
-            LEFT JOIN clusters c ON c.id = ${result.scope.clusterId}
-            WHERE p.id = ${result.scope.projectId}`)
-        )?.names ?? '';
-      const t = (key: Parameters<typeof translate>[1]) => translate(locale, key);
-      const filename = `${report.name}-${result.ranAt.slice(0, 10)}.${format}`;
-      const bytes =
-        format === 'pdf'
-          ? await reportPdf(result, {
-              report,
-              scope,
-              ranAt: result.ranAt.slice(0, 16).replace('T', ' '),
-              notesLabel: t('reports.sheet.notes'),
-            })
-          : await reportWorkbook(result, {
-              reportName: report.name,
-              scope,
-              labels: {
-                report: t('reports.sheet.report'),
-                scope: t('reports.sheet.scope'),
-                ranAt: t('reports.sheet.ranAt'),
-                notes: t('reports.sheet.notes'),
-              },
-            });
-      return { filename, bytes };
-    },
+    ) => documents.run(user.id, () => document(user, id, body, locale, format)),
 
     async attributes(user: UserRecord, projectId: number) {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
@@ -212,5 +258,8 @@ export function createReportsService(db: Database) {
     },
   };
 }
+
+/** "5.2 MB", as a message shows a size. */
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
