@@ -110,14 +110,15 @@ export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }
                   })}
                 >
                   {t(`fileFormat.formats.${format}`)}
+                  {format === 'csv' && scope === 'cluster' && (
+                    <Text size="xs" c="dimmed">
+                      {t('fileFormat.export.csvNote')}
+                    </Text>
+                  )}
                 </Menu.Item>
               ))}
             </div>
           ))}
-          <Menu.Divider />
-          <Text size="xs" c="dimmed" px="sm" py={4}>
-            {t('fileFormat.export.csvNote')}
-          </Text>
         </Menu.Dropdown>
       </Menu>
       <Modal
