@@ -1,12 +1,15 @@
 import { defineProject } from 'vitest/config';
 
+/** The server's tests but the stall probes, which run after everything else (see below). */
 export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.stall.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     // Each file gets its own database copy; PGlite start-up dominates, so allow for it.
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    sequence: { groupOrder: 0 },
   },
 });

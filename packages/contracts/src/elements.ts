@@ -161,7 +161,7 @@ export type UpdateElementBody = z.infer<typeof updateElementBody>;
  * Upper bound of one "multiple" request: on the embedded database one connection serves
  * everyone, and the largest batch must leave others answered within a second (issue 25).
  */
-export const MAX_BATCH = 5_000;
+export const MAX_BATCH = 2_000;
 
 export const createMultipleBody = z.object({
   data: z.array(createElementBody).min(1).max(MAX_BATCH),

@@ -22,5 +22,4 @@ it('frees the slot when the work fails', async () => {
   const limit = new PerUserLimit(1);
   await expect(limit.run(1, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
   await expect(limit.run(1, async () => 'ok')).resolves.toBe('ok');
-
 });

@@ -17,3 +17,10 @@ it('leaves a placeholder whose value is missing, even one named like an object p
     '{name}',
   );
 });
+
+it("keeps a mail's link whole: a cut link opens nothing", () => {
+  const link = `https://integration.example/auth/unlock?token=${'t'.repeat(400)}`;
+  expect(translate('en', 'mail.unlock.body', { name: 'Ann', link }, { whole: true })).toContain(
+    link,
+  );
+});

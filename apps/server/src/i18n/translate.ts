@@ -16,11 +16,22 @@ export function messageValue(value: string | number): string {
   return text.length > MESSAGE_VAR_MAX ? `${text.slice(0, MESSAGE_VAR_MAX - 1)}…` : text;
 }
 
-export function translate(locale: Locale, key: MessageKey, vars: MessageVars = {}): string {
+/**
+ * The message in the locale, its values cut to MESSAGE_VAR_MAX. `whole` keeps them entire,
+ * for the server's own long values: a mail's link is no use cut.
+ */
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  vars: MessageVars = {},
+  { whole = false } = {},
+): string {
   const template = catalogues[locale][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(vars, name) ? messageValue(vars[name] as string | number) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    if (!Object.hasOwn(vars, name)) return placeholder;
+    const value = vars[name] as string | number;
+    return whole ? String(value) : messageValue(value);
+  });
 }
 
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);

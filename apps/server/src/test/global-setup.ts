@@ -17,7 +17,8 @@ export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const templateUrl = new URL(databaseUrl);
-    const templateName = `${templateUrl.pathname.slice(1)}_template`;
+    // One template per project of the run: the server's and the stall probes' set-ups run at once.
+    const templateName = `${templateUrl.pathname.slice(1)}_${project.name.replace(/\W/g, '_')}_template`;
     templateUrl.pathname = `/${templateName}`;
     await adminQuery(databaseUrl, `DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`);
     await adminQuery(databaseUrl, `CREATE DATABASE "${templateName}"`);

@@ -73,7 +73,9 @@ export async function whileProbingHealth<T>(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   const seen = await new Promise<{ latencies: number[]; waiting: number[] }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { latencies: number[]; waiting: number[] }));
+    child.once('message', (message) =>
+      resolve(message as { latencies: number[]; waiting: number[] }),
+    );
     child.once('exit', (code) => reject(new Error(`health probe exited early (${code})`)));
     child.send('stop');
   });

@@ -187,4 +187,21 @@ export const QR_ROWS: Row[] = [
     }),
     expected: TAG,
   },
+  {
+    // A planner of the cluster may take away any photo of its tags (here one the admin took).
+    label: 'DELETE /api/qrcode/tags/:code/photos/:photoId',
+    method: 'DELETE',
+    request: async () => {
+      const { code } = await throwawayTemplate();
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api/qrcode/tags/${code}/photos`,
+        payload: PNG,
+        headers: { ...bearer(tokens.admin ?? ''), 'content-type': 'image/png' },
+      });
+      const photoId = uploaded.json<{ data: { id: number } }>().data.id;
+      return { url: `/api/qrcode/tags/${code}/photos/${photoId}` };
+    },
+    expected: TAG,
+  },
 ];

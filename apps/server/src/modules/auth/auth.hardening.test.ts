@@ -149,7 +149,7 @@ describe('failed sign-ins (finding 17)', () => {
     const token = linkToken(mail, '/auth/unlock');
     expect((await post('/auth/unlock', { token: 'not-a-valid-link' })).statusCode).toBe(400);
     const unlocked = await post('/auth/unlock', { token });
-    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect((await attempt('admin1234', '10.8.0.6')).statusCode).toBe(200);
   }, 20_000);
 

@@ -43,7 +43,7 @@ export function createAuthService(deps: Deps) {
     await mailer.send({
       to: user.email,
       subject: translate(locale, `mail.${purpose}.subject`),
-      text: translate(locale, `mail.${purpose}.body`, vars),
+      text: translate(locale, `mail.${purpose}.body`, vars, { whole: true }),
     });
   }
 
@@ -65,7 +65,7 @@ export function createAuthService(deps: Deps) {
       mailer.send({
         to: user.email,
         subject: translate(locale, 'mail.unlock.subject'),
-        text: translate(locale, 'mail.unlock.body', { name: user.name, link }),
+        text: translate(locale, 'mail.unlock.body', { name: user.name, link }, { whole: true }),
       }),
     );
   }

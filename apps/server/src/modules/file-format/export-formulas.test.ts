@@ -39,12 +39,16 @@ function cells(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (out.push(cell), (cell = ''));
-    else cell += c;
+    else if (c === ',') {
+      out.push(cell);
+      cell = '';
+    } else cell += c;
   }
   out.push(cell);
   return out;
