@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementsChangedPayload, MapElement } from '@integration/contracts';
 import { Editor } from '../map/core/editor.ts';
+import { pole as editorPole } from '../map/core/editor.fixtures.ts';
 import { memoryPendingStore } from '../map/core/pending-store.ts';
 import type { SaveGateway } from '../map/core/save-gateway.ts';
 import { startLiveEdits, type LiveSource } from './live-edits.ts';
 
+/** A pole as the editor's tests make it, last changed by someone else (user 2). */
 const pole = (id: number, lat: number, version = 1): MapElement => ({
-  id,
-  name: `POL-${id}`,
-  version,
-  coordinates: { lat, lng: 36.82 },
-  attributes: [{ name: 'Name', value: `POL-${id}`, inputType: 'text', attribute_name: 'name' }],
+  ...editorPole(id, lat, version),
   updatedById: 2,
   createdById: 2,
-  networkElementId: 3,
-  networkElement: { id: 3, type: 'Pole', name: 'Pole' },
-  templateId: 3,
-  clusterId: 7,
-  geometry: { url: '/api/icons/pole.svg?width=30', iconSize: 30 },
-  zone: null,
-  createdAt: '',
-  updatedAt: '',
 });
 
 /** A socket in memory: the test plays the server's events. */
