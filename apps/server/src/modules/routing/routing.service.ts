@@ -80,54 +80,62 @@ export function createRoutingService(
   /** A standalone copy of bytes the database answered (a view into its buffer), to transfer. */
   const own = (bytes: Uint8Array) => new Uint8Array(bytes);
 
-  /** The project's roads, page by page, to the worker, which builds the profile's road graph. */
-  async function sendRoads(
-    projectId: number,
-    profile: ComputeBody['profile'],
-    road: GraphKey,
-    settings: RoutingRules,
+  /**
+   * Pages of rows to the worker under one load number, then the build that uses them; the
+   * worker drops the pages when anything fails.
+   */
+  async function sendPages(
+    read: (
+      after: number,
+    ) => ReturnType<typeof roads.wayPage> | ReturnType<typeof roads.elementPage>,
+    kind: 'roads' | 'elements',
+    build: (load: number, sent: boolean) => Promise<unknown>,
   ): Promise<void> {
     const load = nextLoad++;
     let after = 0;
     try {
       for (;;) {
-        const got = await roads.wayPage(db, projectId, after, PAGE_ROWS);
+        const got = await read(after);
         if (!got) break;
         after = got.last;
         const wkb = own(got.page.wkb);
-        await host.post({ op: 'page', load, roads: { ...got.page, wkb } }, [wkb.buffer]);
+        await host.post({ op: 'page', load, [kind]: { ...got.page, wkb } }, [wkb.buffer]);
       }
-      if (after === 0) throw await noRoadNetwork(projectId);
-      await host.run({ op: 'buildRoads', load, profile, road, settings });
+      await build(load, after !== 0);
     } catch (error) {
       await host.post({ op: 'drop', load }).catch(() => {});
       throw error;
     }
   }
 
+  /** The project's roads, page by page, to the worker, which builds the profile's road graph. */
+  const sendRoads = (
+    projectId: number,
+    profile: ComputeBody['profile'],
+    road: GraphKey,
+    settings: RoutingRules,
+  ) =>
+    sendPages(
+      (after) => roads.wayPage(db, projectId, after, PAGE_ROWS),
+      'roads',
+      async (load, sent) => {
+        if (!sent) throw await noRoadNetwork(projectId);
+        await host.run({ op: 'buildRoads', load, profile, road, settings });
+      },
+    );
+
   /** The clusters' poles, manholes and cables to the worker, which lays them over the roads. */
-  async function sendOverlay(
+  const sendOverlay = (
     clusters: readonly number[],
     road: GraphKey,
     overlay: GraphKey,
     settings: RoutingRules,
-  ): Promise<void> {
-    const load = nextLoad++;
-    let after = 0;
-    try {
-      for (;;) {
-        const got = await roads.elementPage(db, clusters, after, PAGE_ROWS);
-        if (!got) break;
-        after = got.last;
-        const wkb = own(got.page.wkb);
-        await host.post({ op: 'page', load, elements: { ...got.page, wkb } }, [wkb.buffer]);
-      }
-      await host.run({ op: 'buildOverlay', load, road, overlay, settings });
-    } catch (error) {
-      await host.post({ op: 'drop', load }).catch(() => {});
-      throw error;
-    }
-  }
+  ) =>
+    sendPages(
+      (after) => roads.elementPage(db, clusters, after, PAGE_ROWS),
+      'elements',
+      (load) => host.run({ op: 'buildOverlay', load, road, overlay, settings }),
+    );
 
   /**
    * Asks the worker for the routes; when it lacks the project's road graph or the overlay of the
