@@ -23,7 +23,7 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-interface Executor {
+export interface Executor {
   execute(query: SQL): PromiseLike<unknown>;
 }
 

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { drizzle } from 'drizzle-orm/pglite';
-import { dialect, queryable, type Database } from './database.ts';
+import { dialect, queryable, type Database, type Executor } from './database.ts';
 
 export interface PgliteDatabase extends Database {
   /** A snapshot of the whole database, to start other instances from (tests). */
@@ -31,8 +32,8 @@ export async function openPglite(options: {
   const db = drizzle({ client });
   return {
     kind: 'pglite',
-    ...queryable(db),
-    transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    ...queryable(turnTaking(db)),
+    transaction: (fn) => db.transaction((tx) => fn(queryable(turnTaking(tx)))),
     async runScript(script, after) {
       await client.transaction(async (tx) => {
         await tx.exec(script);
@@ -44,5 +45,22 @@ export async function openPglite(options: {
     withStartupLock: (fn) => fn(),
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
+  };
+}
+
+/**
+ * Each statement waits for the event loop's next turn before it runs. PGlite runs a statement
+ * synchronously and answers through promises only, so a loop of statements (an import's slices,
+ * a page after page read) would otherwise run from one microtask to the next and never let the
+ * server read another request: slicing the work bounded each statement but not the wait of
+ * everyone else (issue 25). One turn between statements lets other requests in, and their
+ * statements queue between the slices.
+ */
+function turnTaking(executor: Executor): Executor {
+  return {
+    async execute(query) {
+      await nextTurn();
+      return executor.execute(query);
+    },
   };
 }

@@ -53,7 +53,8 @@ export function createReportsService(db: Database) {
    * One query: numbers read plain (as fast as a hand-written aggregate), and only when a text
    * is not a number (the query fails on it) or a value reads as NaN or Infinity, again checked.
    * The answer comes as one JSON text whose size the database measures first: beyond
-   * REPORT_ANSWER_MAX_BYTES only the size comes back, and the run is refused.
+   * REPORT_ANSWER_MAX_BYTES only the size comes back, and the run is refused. (OFFSET 0 keeps
+   * the answer computed once: flattened, each of its three uses ran the whole report again.)
    */
   async function computeReport(metrics: Metric[], scope: RunScope) {
     const run = async (reading: NumberReading) => {
@@ -61,7 +62,7 @@ export function createReportsService(db: Database) {
       const answer = await db.one<{ answer: string | null; bytes: number }>(sql`
         SELECT CASE WHEN octet_length(a) <= ${REPORT_ANSWER_MAX_BYTES} THEN a END AS answer,
                octet_length(a) AS bytes
-        FROM (SELECT row_to_json(x)::text AS a FROM (${compiled.query}) x) y`);
+        FROM (SELECT row_to_json(x)::text AS a FROM (${compiled.query}) x OFFSET 0) y`);
       if (!answer || answer.answer === null) {
         throw new AppError(422, 'VALIDATION_ERROR', 'reports.tooLarge', {
           size: megabytes(Number(answer?.bytes ?? 0)),

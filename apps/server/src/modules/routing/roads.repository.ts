@@ -34,6 +34,11 @@ export interface NetworkStamp {
 
 /** Rows per INSERT: PGlite holds one statement's parameters in memory. */
 const BATCH = 2_000;
+/**
+ * Vertices per page of roads read for a graph: a page of long streets bounded by rows alone was
+ * one PGlite statement of seconds (600 streets of 300 vertices held /api/health 2.2 s).
+ */
+const PAGE_VERTICES = 20_000;
 
 /** Roads, routing settings and the network elements the infrastructure profile follows: SQL only. */
 export const roadsRepository = {
@@ -113,7 +118,8 @@ export const roadsRepository = {
   },
 
   /**
-   * The project's roads after `afterId`, `limit` of them in id order, as one row: their
+   * The project's roads after `afterId`, at most `limit` of them and about PAGE_VERTICES
+   * vertices (the first road whole, however long), in id order, as one row: their
    * geometries in one WKB and their tags in arrays (a graph build reads every road: pages keep
    * each query short on the embedded database, and compact for the routing worker).
    */
@@ -135,9 +141,13 @@ export const roadsRepository = {
              array_agg(highway ORDER BY id) AS highway, array_agg(oneway ORDER BY id) AS oneway,
              array_agg(access ORDER BY id) AS access,
              array_agg(speed_kmh::float8 ORDER BY id) AS speed
-      FROM (SELECT id, geom, highway, oneway, access, speed_kmh FROM roads
-            WHERE project_id = ${projectId} AND length_m > 0 AND id > ${afterId}
-            ORDER BY id LIMIT ${limit}) page`);
+      FROM (SELECT * FROM (
+              SELECT id, geom, highway, oneway, access, speed_kmh,
+                     sum(ST_NPoints(geom)) OVER (ORDER BY id) - ST_NPoints(geom) AS before
+              FROM (SELECT id, geom, highway, oneway, access, speed_kmh FROM roads
+                    WHERE project_id = ${projectId} AND length_m > 0 AND id > ${afterId}
+                    ORDER BY id LIMIT ${limit}) candidates) counted
+            WHERE before < ${PAGE_VERTICES}) page`);
     if (!row?.wkb || row.last === null) return null;
     return {
       last: row.last,
