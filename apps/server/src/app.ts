@@ -27,6 +27,9 @@ import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { Revocations, signClaims } from './modules/auth/tokens.ts';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createEnclosuresService } from './modules/fibre/enclosures.service.ts';
+import { fibreRoutes } from './modules/fibre/fibre.routes.ts';
+import { createTraceService } from './modules/fibre/trace.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { platformsRoutes } from './modules/platforms/platforms.routes.ts';
@@ -166,6 +169,9 @@ export async function buildApp({
         ),
       );
       await api.register(reportsRoutes(createReportsService(db)));
+      await api.register(
+        fibreRoutes(createEnclosuresService(db, realtime.emit), createTraceService(db)),
+      );
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

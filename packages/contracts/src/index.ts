@@ -18,3 +18,4 @@ export * from './template-edit.ts';
 export * from './users.ts';
 export * from './qr.ts';
 export * from './reports.ts';
+export * from './fibre.ts';

@@ -26,6 +26,8 @@ export const REALTIME_EVENTS = {
   locationChanged: 'location:changed',
   /** server → a project's room: a user stopped sharing (or their position expired). */
   locationRemoved: 'location:removed',
+  /** server → a cluster's room: what an enclosure holds or joins changed (FibreChangedPayload). */
+  fibreChanged: 'fibre:changed',
   /** server → one socket: events were dropped for coming too fast (once per burst; RealtimeAck). */
   throttled: 'realtime:throttled',
 } as const;
@@ -146,3 +148,10 @@ export const elementWriteQuery = z.object({
   locale: z.string().max(10).optional(),
 });
 export type ElementWriteQuery = z.infer<typeof elementWriteQuery>;
+
+/** An enclosure's splices, splitters or ports changed: open plans and traces there reload. */
+export interface FibreChangedPayload {
+  elementId: number | null;
+  centralOfficeId: number | null;
+  by: number;
+}

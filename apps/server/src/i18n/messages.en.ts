@@ -4,12 +4,14 @@ import { reportsEn } from './messages.reports.en.ts';
 import { filesEn } from './messages.files.en.ts';
 import { photosEn } from './messages.photos.en.ts';
 import { accountsEn } from './messages.accounts.en.ts';
+import { fibreEn } from './messages.fibre.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
   ...routingEn,
   ...realtimeEn,
   ...reportsEn,
+  ...fibreEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,

@@ -5,11 +5,13 @@ import { reportsFr } from './messages.reports.fr.ts';
 import { filesFr } from './messages.files.fr.ts';
 import { photosFr } from './messages.photos.fr.ts';
 import { accountsFr } from './messages.accounts.fr.ts';
+import { fibreFr } from './messages.fibre.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
   ...realtimeFr,
   ...reportsFr,
+  ...fibreFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,

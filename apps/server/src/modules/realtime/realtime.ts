@@ -15,6 +15,8 @@ export interface Realtime {
   presence: Presence;
   elementEvents: ElementEvents;
   locations: LiveLocations;
+  /** Sends one event to a room, on every instance (fibre changes: issue 26). */
+  emit(room: string, event: string, payload: unknown): void;
 }
 
 /**
@@ -29,14 +31,15 @@ export function startRealtime(
   locationOptions?: LiveLocationsOptions,
 ): Realtime {
   const server = startPresence(app, db, redisUrl, revocations);
+  const emit = (room: string, event: string, payload: unknown) => {
+    if (!server.closing()) server.io.to(room).emit(event, payload);
+  };
   const elementEvents = socketElementEvents({
-    emit(room, event, payload) {
-      if (!server.closing()) server.io.to(room).emit(event, payload);
-    },
+    emit,
     load: async (ids) => JSON.parse(await elementsRepository.liveJson(db, ids)) as MapElement[],
     log: app.log,
   });
   const locations = startLiveLocations(server, db, app.log, locationOptions);
   app.addHook('onClose', async () => locations.close());
-  return { presence: server.presence, elementEvents, locations };
+  return { presence: server.presence, elementEvents, locations, emit };
 }

@@ -1,0 +1,44 @@
+import type { FibreColour, Locale } from '@integration/contracts';
+import { translate } from '../../i18n/translate.ts';
+import type { FibreRow } from './cables.repository.ts';
+import type { TerminalFacts } from './enclosures.repository.ts';
+
+/** A terminal in words, in the user's language ("CBD-01-CAB-3, fibre 14"). */
+export function terminalLabel(locale: Locale, t: TerminalFacts): string {
+  switch (t.kind) {
+    case 'fibre':
+      return translate(locale, 'fibre.label.fibre', {
+        cable: t.cableName ?? '',
+        number: t.fibreNumber ?? '',
+      });
+    case 'splitter-in':
+      return translate(locale, 'fibre.label.splitterIn', { name: t.splitterName ?? '' });
+    case 'splitter-out':
+      return translate(locale, 'fibre.label.splitterOut', {
+        name: t.splitterName ?? '',
+        leg: t.leg ?? '',
+      });
+    case 'port-back':
+      return translate(locale, 'fibre.label.portBack', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+    case 'port-front':
+      return translate(locale, 'fibre.label.portFront', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+    case 'olt-port':
+      return translate(locale, 'fibre.label.oltPort', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+  }
+}
+
+/** A fibre's own colour and its tube's, in the user's language. */
+export function coloursOf(
+  locale: Locale,
+  row: FibreRow,
+): { colour: FibreColour; tubeColour: FibreColour } {
+  const colour = (name: string | null, nameFr: string | null, hex: string | null, stripe: string | null) => ({
+    name: (locale === 'fr' ? nameFr : name) ?? '',
+    hex: hex ?? '#999999',
+    stripe,
+  });
+  return {
+    colour: colour(row.colourEn, row.colourFr, row.colourHex, row.colourStripe),
+    tubeColour: colour(row.tubeEn, row.tubeFr, row.tubeHex, row.tubeStripe),
+  };
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CableFibres, HomeBudget, Trace } from '@integration/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fibreApi, type Network } from './fibre.fixtures.ts';
+
+/** Issue 26: a hand-made network, its traces and its budget, figures worked by hand. */
+let t: TestApp;
+let planner = '';
+let net: Network;
+let api: ReturnType<typeof fibreApi>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // An admin builds it: the demo planner is assigned to another CO's cluster.
+  planner = await t.login('admin@example.com', 'admin1234');
+  api = fibreApi(t, () => planner);
+  net = await api.build('FIBRE-T');
+}, 120_000);
+afterAll(() => t.close());
+
+const near = (value: number, expected: number, digits = 2) =>
+  expect(value).toBeCloseTo(expected, digits);
+
+describe('a home traced to its OLT port', () => {
+  it('runs through every hop with its metres and dB, the slack loop added', async () => {
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    expect(trace.end).toBe('olt-port');
+    expect(trace.hops.map((h) => h.kind)).toEqual([
+      'fibre', // drop 1
+      'splice', // PBO-FAT: drop onto the splitter's output
+      'splitter', // 1:8
+      'splice', // the branch onto the splitter's input
+      'fibre', // branch
+      'splice', // closure
+      'fibre', // distribution (+ 20 m of slack)
+      'splice', // FDT-SRO: distribution onto the 1:4's output
+      'splitter', // 1:4
+      'splice', // feeder onto its input
+      'fibre', // feeder
+      'connector', // OLT port
+      'olt-port',
+    ]);
+    const m = await api.lengths([net.drop1, net.branch, net.distribution, net.feeder]);
+    const metres =
+      (m.get(net.drop1) ?? 0) +
+      (m.get(net.branch) ?? 0) +
+      (m.get(net.distribution) ?? 0) +
+      20 +
+      (m.get(net.feeder) ?? 0);
+    near(trace.totalLengthM, metres, 0);
+    // 5 splices × 0.1, a connector 0.3, a 1:8 11.0 and a 1:4 7.5 dB.
+    near(trace.totalLossDb['1310'], (metres / 1000) * 0.35 + 0.5 + 0.3 + 11 + 7.5);
+    near(trace.totalLossDb['1550'], (metres / 1000) * 0.22 + 0.5 + 0.3 + 11 + 7.5);
+    near(trace.marginDb, 28 - trace.totalLossDb['1310']);
+    const distribution = trace.hops[6];
+    expect(distribution?.cableId).toBe(net.distribution);
+    near(distribution?.lengthM ?? 0, (m.get(net.distribution) ?? 0) + 20, 0);
+    // Fibre 1 in TIA-598-C is blue, in a blue tube.
+    expect(trace.hops[0]?.colour).toMatchObject({ name: 'blue', hex: '#0072CE' });
+    expect(trace.elementIds).toEqual(expect.arrayContaining([net.pbo, net.closure, net.fdt, net.feeder]));
+    // Cumulative figures grow hop by hop and end at the totals.
+    expect(trace.hops.at(-1)?.cumulativeLossDb).toEqual(trace.totalLossDb);
+  });
+
+  it("never fans out into the splitter's other outputs upstream", async () => {
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home2}`));
+    expect(trace.end).toBe('olt-port');
+    const cables = trace.hops.filter((h) => h.kind === 'fibre').map((h) => h.cableId);
+    expect(cables).toEqual([net.drop2, net.branch, net.distribution, net.feeder]);
+    expect(cables).not.toContain(net.drop1);
+  });
+
+  it('traces a fibre from the middle, far end first, OLT last', async () => {
+    const fibres = await api.ok<CableFibres>(api.get(`/fibre/cables/${net.branch}/fibres`));
+    const first = fibres.fibres[0];
+    expect(first?.status).toBe('used');
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?fibreId=${first?.id}`));
+    expect(trace.end).toBe('olt-port');
+    const cables = trace.hops.filter((h) => h.kind === 'fibre').map((h) => h.cableId);
+    // Downstream stops at the 1:8's input: the branch comes first, then up to the OLT.
+    expect(cables).toEqual([net.branch, net.distribution, net.feeder]);
+  });
+
+  it('ends "open" where a splice is cut, and answers the whole path again once remade', async () => {
+    const closure = await api.plan(`enclosures/${net.closure}`);
+    const cut = closure.connections.find((c) => c.from.includes('fibre 1') && c.from.endsWith(', fibre 1'));
+    expect(cut).toBeDefined();
+    await api.ok(api.del(`/fibre/connections/${cut?.id}`));
+    const open = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    expect(open.end).toBe('open');
+    expect(open.hops.at(-1)?.kind).toBe('open');
+    expect(open.hops.filter((h) => h.kind === 'fibre').map((h) => h.cableId)).toEqual([
+      net.drop1,
+      net.branch,
+    ]);
+    await api.ok(
+      api.post(`/fibre/enclosures/${net.closure}/connections`, {
+        ranges: [{ fromCable: net.distribution, fromFibres: [1, 1], toCable: net.branch, toFibres: [1, 1] }],
+      }),
+    );
+    const again = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    expect(again.end).toBe('olt-port');
+  });
+
+  it('uses a measured splice loss in place of the design loss', async () => {
+    const before = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    const closure = await api.plan(`enclosures/${net.closure}`);
+    const splice = closure.connections.find((c) => c.from.endsWith(', fibre 1'));
+    await api.ok(api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: 0.6 }));
+    const after = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    near(after.totalLossDb['1310'] - before.totalLossDb['1310'], 0.5);
+    await api.ok(api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: null }));
+  });
+});
+
+describe('the budget of a cluster', () => {
+  it('lists every home with its end, length, loss and margin', async () => {
+    const { homes } = await api.ok<{ homes: HomeBudget[] }>(
+      api.get(`/fibre/clusters/${net.clusterId}/budget`),
+    );
+    expect(homes.map((h) => h.elementId).sort()).toEqual([net.home1, net.home2].sort());
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    const one = homes.find((h) => h.elementId === net.home1);
+    expect(one?.end).toBe('olt-port');
+    near(one?.totalLossDb['1310'] ?? 0, trace.totalLossDb['1310']);
+    near(one?.marginDb ?? 0, trace.marginDb);
+  });
+});

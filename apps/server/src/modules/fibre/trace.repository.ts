@@ -1,0 +1,219 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ATTACH_DISTANCE_M,
+  TRACE_HOPS_MAX,
+  type ElementTypeName,
+  type LossConstants,
+} from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+
+const BOX_DEG = (ATTACH_DISTANCE_M / 111_000) * 2;
+const bigints = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** Where a walk starts: a terminal, and whether it was reached across a joint. */
+export interface Seed {
+  seed: number;
+  terminal: number;
+  /** True: the walk goes on through the terminal's fibre (a home's drop); false: across its joint. */
+  viaJoint: boolean;
+}
+
+/** One link a walk crossed, with what its loss and its label need. */
+export interface HopRow {
+  seed: number;
+  step: number;
+  kind: 'fibre' | 'splitter' | 'port' | 'splice' | 'connector' | 'start';
+  terminalKind: string;
+  /** Fibre hops. */
+  cableId: number | null;
+  cableName: string | null;
+  fibreNumber: number | null;
+  fibrePosition: number | null;
+  lengthM: number;
+  /** Joint, splitter and OLT port hops: where they are. */
+  elementId: number | null;
+  elementType: ElementTypeName | null;
+  centralOfficeId: number | null;
+  placeName: string | null;
+  splitterName: string | null;
+  ratio: string | null;
+  portLabel: string | null;
+  loss1310: number;
+  loss1550: number;
+}
+
+/**
+ * The walk (issue 26): from each seed, link after link, alternating a terminal's own link (the
+ * fibre, the splitter, the port) and its joint; upstream it never fans out from a splitter's
+ * input into its other outputs. A hop count, not a path array, guards against loops (an array
+ * makes long chains quadratic). Each hop comes with its loss at both wavelengths, from the
+ * project's constants, the cable's spec and any measured joint loss.
+ */
+function walkSql(seeds: readonly Seed[], losses: LossConstants): SQL {
+  const splitterDb = JSON.stringify(losses.splitterDb);
+  return sql`
+    WITH RECURSIVE walk(seed, step, terminal, tkind, via_joint, kind, joint_id) AS (
+      SELECT s.seed, 0, s.terminal, t.kind, s.via_joint, 'start'::text, NULL::bigint
+      FROM unnest(${bigints(seeds.map((s) => s.seed))}::bigint[],
+                  ${bigints(seeds.map((s) => s.terminal))}::bigint[],
+                  ${`{${seeds.map((s) => s.viaJoint).join(',')}}`}::boolean[])
+             AS s(seed, terminal, via_joint)
+      JOIN fibre_terminals t ON t.id = s.terminal
+      UNION ALL
+      SELECT w.seed, w.step + 1, l.to_terminal, nt.kind, l.joint_id IS NOT NULL, l.kind, l.joint_id
+      FROM walk w
+      JOIN fibre_links l ON l.from_terminal = w.terminal AND (l.joint_id IS NOT NULL) <> w.via_joint
+      JOIN fibre_terminals nt ON nt.id = l.to_terminal
+      WHERE w.step < ${TRACE_HOPS_MAX}
+        AND NOT (w.tkind = 'splitter-in' AND l.kind = 'splitter')
+    ),
+    steps AS (
+      SELECT w.*, t.fibre_id, t.splitter_id, t.port_id FROM walk w
+      JOIN fibre_terminals t ON t.id = w.terminal
+    ),
+    cables AS (
+      SELECT DISTINCT f.cable_id FROM steps s JOIN fibres f ON f.id = s.fibre_id
+      WHERE s.kind = 'fibre'
+    ),
+    cable_facts AS (
+      SELECT c.cable_id, ce.name, coalesce(ce.length_m, 0) + coalesce(slack.m, 0) AS length_m,
+             coalesce(sp.attenuation_1310, ${losses.fibreDbPerKm['1310']}) AS att1310,
+             coalesce(sp.attenuation_1550, ${losses.fibreDbPerKm['1550']}) AS att1550
+      FROM cables c
+      JOIN network_elements ce ON ce.id = c.cable_id
+      LEFT JOIN fibre_cables fc ON fc.element_id = c.cable_id
+      LEFT JOIN cable_specs sp ON sp.id = fc.spec_id
+      -- Slack: the Length of the Loop elements lying on the cable.
+      LEFT JOIN LATERAL (
+        SELECT sum(v::float8) AS m
+        FROM network_elements lp, btrim(lp.attributes->>'Length', '"') v
+        WHERE lp.type = 'Loop' AND lp.deleted_at IS NULL AND lp.cluster_id = ce.cluster_id
+          AND lp.geom && ST_Expand(ce.geom, ${BOX_DEG})
+          AND octet_length(v) <= 12 AND v ~ '^[0-9]+(\\.[0-9]+)?$'
+          AND ST_DWithin(lp.geom::geography, ce.geom::geography, ${ATTACH_DISTANCE_M})
+      ) slack ON TRUE
+    )
+    SELECT s.seed::float8 AS seed, s.step, s.kind, s.tkind AS "terminalKind",
+           f.cable_id AS "cableId", cf.name AS "cableName", f.number AS "fibreNumber",
+           f.position AS "fibrePosition",
+           CASE WHEN s.kind = 'fibre' THEN cf.length_m ELSE 0 END AS "lengthM",
+           coalesce(j.element_id, sp.element_id, po.element_id) AS "elementId",
+           pe.type AS "elementType",
+           coalesce(j.central_office_id, sp.central_office_id, po.central_office_id)
+             AS "centralOfficeId",
+           coalesce(pe.name, pco.name) AS "placeName",
+           sp.name AS "splitterName", sp.ratio,
+           CASE WHEN po.id IS NOT NULL THEN po.panel || ' ' || po.number END AS "portLabel",
+           CASE s.kind
+             WHEN 'fibre' THEN cf.length_m / 1000 * cf.att1310
+             WHEN 'splice' THEN coalesce(j.measured_loss_db, ${losses.spliceDb})
+             WHEN 'connector' THEN coalesce(j.measured_loss_db, ${losses.connectorDb})
+             WHEN 'splitter' THEN (${splitterDb}::jsonb ->> sp.ratio)::float8
+             ELSE 0 END AS loss1310,
+           CASE s.kind
+             WHEN 'fibre' THEN cf.length_m / 1000 * cf.att1550
+             WHEN 'splice' THEN coalesce(j.measured_loss_db, ${losses.spliceDb})
+             WHEN 'connector' THEN coalesce(j.measured_loss_db, ${losses.connectorDb})
+             WHEN 'splitter' THEN (${splitterDb}::jsonb ->> sp.ratio)::float8
+             ELSE 0 END AS loss1550
+    FROM steps s
+    LEFT JOIN fibres f ON f.id = s.fibre_id AND s.kind = 'fibre'
+    LEFT JOIN cable_facts cf ON cf.cable_id = f.cable_id
+    LEFT JOIN fibre_joints j ON j.id = s.joint_id
+    LEFT JOIN fibre_splitters sp ON sp.id = s.splitter_id AND s.kind IN ('splitter', 'start')
+    LEFT JOIN fibre_ports po ON po.id = s.port_id AND s.tkind = 'olt-port'
+    LEFT JOIN network_elements pe ON pe.id = coalesce(j.element_id, sp.element_id, po.element_id)
+    LEFT JOIN central_offices pco
+      ON pco.id = coalesce(j.central_office_id, sp.central_office_id, po.central_office_id)`;
+}
+
+/** Where a home's trace starts: its drop's fibre end on the home (one joined further first). */
+function homeStartsSql(homes: SQL): SQL {
+  return sql`
+    SELECT DISTINCT ON (h.id) h.id AS home, t.id::float8 AS terminal
+    FROM network_elements h
+    JOIN network_elements c ON c.type = 'Cable' AND c.deleted_at IS NULL
+      AND c.geom && ST_Expand(h.geom, ${BOX_DEG})
+    JOIN fibres f ON f.cable_id = c.id
+    JOIN fibre_terminals t ON t.fibre_id = f.id
+    WHERE h.id IN (${homes})
+      AND ((t.fibre_end = 'a' AND ST_DWithin(ST_StartPoint(c.geom)::geography, h.geom::geography, ${ATTACH_DISTANCE_M}))
+        OR (t.fibre_end = 'b' AND ST_DWithin(ST_EndPoint(c.geom)::geography, h.geom::geography, ${ATTACH_DISTANCE_M})))
+    ORDER BY h.id,
+      EXISTS (SELECT 1 FROM fibre_terminals o
+              JOIN fibre_links l ON l.from_terminal = o.id AND l.joint_id IS NOT NULL
+              WHERE o.fibre_id = f.id AND o.id <> t.id) DESC,
+      c.id, f.number`;
+}
+
+export interface HomeTotals {
+  elementId: number;
+  name: string;
+  end: 'olt-port' | 'open';
+  totalLengthM: number;
+  loss1310: number;
+  loss1550: number;
+}
+
+/** Traces and budgets: SQL only. */
+export const traceRepository = {
+  async hops(db: Queryable, seeds: readonly Seed[], losses: LossConstants): Promise<HopRow[]> {
+    if (!seeds.length) return [];
+    return db.rows<HopRow>(sql`${walkSql(seeds, losses)} ORDER BY s.seed, s.step`);
+  },
+
+  /** The terminal a home's trace starts at, if its drop has fibres. */
+  async homeStart(db: Queryable, homeId: number): Promise<number | undefined> {
+    const row = await db.one<{ terminal: number }>(homeStartsSql(sql`${homeId}`));
+    return row?.terminal;
+  },
+
+  /** The terminals at both ends of a fibre. */
+  async fibreEnds(db: Queryable, fibreId: number): Promise<{ a: number; b: number } | undefined> {
+    return db.one<{ a: number; b: number }>(sql`
+      SELECT max(id) FILTER (WHERE fibre_end = 'a')::float8 AS a,
+             max(id) FILTER (WHERE fibre_end = 'b')::float8 AS b
+      FROM fibre_terminals WHERE fibre_id = ${fibreId} HAVING count(*) = 2`);
+  },
+
+  /**
+   * Every home of the cluster, walked at once towards its OLT port, summed per home: one query
+   * however many homes.
+   */
+  async clusterBudget(
+    db: Queryable,
+    clusterId: number,
+    losses: LossConstants,
+  ): Promise<HomeTotals[]> {
+    const homes = sql`SELECT id FROM network_elements
+      WHERE cluster_id = ${clusterId} AND type IN ('SFU', 'Building') AND deleted_at IS NULL`;
+    const starts = await db.rows<{ home: number; terminal: number }>(homeStartsSql(homes));
+    const walked = starts.length
+      ? await db.rows<Omit<HomeTotals, 'name'>>(sql`
+          SELECT seed::int AS "elementId",
+                 coalesce(sum("lengthM"), 0)::float8 AS "totalLengthM",
+                 coalesce(sum(loss1310), 0)::float8 AS loss1310,
+                 coalesce(sum(loss1550), 0)::float8 AS loss1550,
+                 CASE WHEN bool_or("terminalKind" = 'olt-port') THEN 'olt-port' ELSE 'open' END
+                   AS "end"
+          FROM (${walkSql(
+            starts.map((s) => ({ seed: s.home, terminal: s.terminal, viaJoint: true })),
+            losses,
+          )}) hop
+          GROUP BY seed`)
+      : [];
+    const byHome = new Map(walked.map((w) => [w.elementId, w]));
+    const names = await db.rows<{ id: number; name: string }>(sql`
+      SELECT id, name FROM network_elements WHERE id IN (${homes}) ORDER BY id`);
+    return names.map(({ id, name }) => ({
+      name,
+      ...(byHome.get(id) ?? {
+        elementId: id,
+        totalLengthM: 0,
+        loss1310: 0,
+        loss1550: 0,
+        end: 'open' as const,
+      }),
+    }));
+  },
+};
