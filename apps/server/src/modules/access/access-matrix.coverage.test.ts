@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
 import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
+import { FIBRE_ROWS } from './access-matrix.fibre-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
 import { LOCATION_ROWS } from './access-matrix.location-rows.ts';
@@ -14,12 +15,13 @@ const ROWS = [
   ...QR_ROWS,
   ...TEMPLATE_ROWS,
   ...LOCATION_ROWS,
+  ...FIBRE_ROWS,
 ];
 
 useAccessMatrixApp();
 
 describe('the matrix', () => {
-  it('has rows for every route of the five modules in the OpenAPI document', async () => {
+  it('has rows for every route of the seven modules in the OpenAPI document', async () => {
     const docs = await t.app.inject({ url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     const paths = docs.json<{ paths: Record<string, Record<string, { tags?: string[] }>> }>().paths;
@@ -36,6 +38,7 @@ describe('the matrix', () => {
               'QR tags',
               'templates',
               'live locations',
+              'fibre',
             ].includes(tag),
           )
         ) {
@@ -46,7 +49,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(46);
+    expect(documented.size).toBe(65);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });
