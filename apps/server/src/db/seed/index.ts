@@ -4,6 +4,7 @@ import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoLocations } from './demo-locations.seed.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
+import { seedFibreLighting } from './fibre-lighting.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
 import { seedDemoRoads } from './demo-roads.seed.ts';
 import { seedDemoReports } from '../../modules/reports/ready-made-reports.ts';
@@ -68,6 +69,7 @@ export async function seedDatabase(
   await templatesRepository.ensureDefaults(db);
   if (config.seedDemo && email) {
     await seedDemoNetwork(db, email);
+    await seedFibreLighting(db, email);
     await seedDemoQrOf(db, email);
     await seedDemoRoads(db);
   }
