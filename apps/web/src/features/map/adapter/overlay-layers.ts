@@ -2,10 +2,33 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { routeLayers } from './route-layers.ts';
 
 /** Sources for what the tools draw over the elements. */
-export const OVERLAY_SOURCES = ['measure', 'preview', 'routes', 'snap'] as const;
+export const OVERLAY_SOURCES = ['measure', 'preview', 'routes', 'snap', 'trace'] as const;
 
 export function overlayLayers(): LayerSpecification[] {
   return [
+    // A fibre's trace (issue 26): a wide translucent band over its cables, rings on its
+    // enclosures and home, so the element's own colour still shows through.
+    {
+      id: 'trace-line',
+      type: 'line',
+      source: 'trace',
+      filter: ['!=', ['geometry-type'], 'Point'],
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': '#e8590c', 'line-width': 10, 'line-opacity': 0.45 },
+    },
+    {
+      id: 'trace-point',
+      type: 'circle',
+      source: 'trace',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-radius': 15,
+        'circle-color': '#e8590c',
+        'circle-opacity': 0.12,
+        'circle-stroke-color': '#e8590c',
+        'circle-stroke-width': 3,
+      },
+    },
     {
       id: 'preview-fill',
       type: 'fill',

@@ -16,6 +16,8 @@ import {
   type AttributeDefinition,
   type ElementAttribute,
 } from '@integration/contracts';
+import { FibreButtons } from '../../fibre/FibreButtons.tsx';
+import { FibreScreens } from '../../fibre/FibreScreens.tsx';
 import type { EditorElement } from '../core/editor-element.ts';
 import { useEditorState, useMapSession } from './editor-context.ts';
 import { AttributeField } from './AttributeField.tsx';
@@ -31,9 +33,18 @@ export function ElementDetailModal() {
   useEditorState((s) => s.revision);
   const element = detail ? editor.collection.get(detail.key) : undefined;
   const close = () => editor.openDetail(null);
-  if (!element) return <Modal opened={false} onClose={close} />;
-  // Keyed: the form starts from the element each time another one opens.
-  return <DetailForm key={element.key} element={element} onClose={close} />;
+  // The fibre screens (issue 26) open from here and outlive the detail they came from.
+  return (
+    <>
+      {element ? (
+        // Keyed: the form starts from the element each time another one opens.
+        <DetailForm key={element.key} element={element} onClose={close} />
+      ) : (
+        <Modal opened={false} onClose={close} />
+      )}
+      <FibreScreens />
+    </>
+  );
 }
 
 function DetailForm({ element, onClose: close }: { element: EditorElement; onClose(): void }) {
@@ -92,13 +103,16 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
         }}
       >
         <Stack>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('map.detail.status')}:
-            </Text>
-            <Badge variant="outline" tt="none">
-              {t(`map.detail.statuses.${element.status}`)}
-            </Badge>
+          <Group gap="xs" justify="space-between">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('map.detail.status')}:
+              </Text>
+              <Badge variant="outline" tt="none">
+                {t(`map.detail.statuses.${element.status}`)}
+              </Badge>
+            </Group>
+            <FibreButtons element={element} onOpen={close} />
           </Group>
           {element.problem ? (
             <Alert color="red">{t('map.detail.problem', { message: element.problem })}</Alert>

@@ -1,0 +1,191 @@
+import { Alert, Badge, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EnclosureCable, Fibre } from '@integration/contracts';
+import { errorMessage } from '../../app/error-message.ts';
+import { useCompact } from '../../app/useCompact.ts';
+import { CableFill } from './CableFill.tsx';
+import { ConnectionList } from './ConnectionList.tsx';
+import { EnclosureEquipment } from './EnclosureEquipment.tsx';
+import { FibreGrid } from './FibreGrid.tsx';
+import { fibreApi, fibreKeys, type PlanHolder } from './fibre.api.ts';
+import { fibreScreens } from './fibre-screens.store.ts';
+import { nextPicks, type Pick } from './picks.ts';
+import { PicksBar } from './PicksBar.tsx';
+import { RangeForm } from './RangeForm.tsx';
+import { useFibreAction } from './useFibreAction.ts';
+
+/**
+ * An enclosure's splice plan (issue 26): its cables' fibres by tube, splitters, ports and the
+ * connections made; editors connect two chosen terminals or a range, add splitters and trays.
+ * Full screen on a phone, where a crew reads it in the closure.
+ */
+export function SpliceEditor({
+  holder,
+  name,
+  canEdit,
+}: {
+  holder: PlanHolder;
+  name: string;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const compact = useCompact();
+  const plan = useQuery({ queryKey: fibreKeys.plan(holder), queryFn: () => fibreApi.plan(holder) });
+  const action = useFibreAction();
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const pickedKeys = useMemo(() => new Set(picks.map((p) => p.key)), [picks]);
+  const pickedFibres = useMemo(
+    () => new Set(picks.flatMap((p) => (p.fibreId !== undefined ? [p.fibreId] : []))),
+    [picks],
+  );
+  const pick = useCallback(
+    (p: Pick) => setPicks((current) => nextPicks(current, p, canEdit ? 2 : 1)),
+    [canEdit],
+  );
+  const pickFibre = useCallback(
+    (cable: EnclosureCable, f: Fibre) => {
+      const end = cable.end === 'b' ? 'b' : 'a';
+      const joined = f.ends[end] ?? f.ends[end === 'a' ? 'b' : 'a'];
+      pick({
+        key: `f${f.id}`,
+        ref: { fibreId: f.id, end },
+        label: t('fibre.fibreOf', { cable: cable.name, number: f.number, colour: f.colour.name }),
+        joinedTo: joined ? `${joined.to} (${joined.enclosure.name})` : null,
+        fibreId: f.id,
+      });
+    },
+    [pick, t],
+  );
+  const data = plan.data;
+  const title = (
+    <Group gap="xs">
+      <Text fw={600}>{t('fibre.editorTitle', { name })}</Text>
+      {data ? (
+        <Badge variant="light">{t(`map.types.${data.enclosure.type}`, data.enclosure.type)}</Badge>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={fibreScreens.close}
+      title={title}
+      size="min(1200px, 96vw)"
+      fullScreen={compact}
+      closeButtonProps={{ 'aria-label': t('toast.close') }}
+    >
+      {plan.isPending ? <Loader aria-label={t('fibre.loading')} /> : null}
+      {plan.error ? <Alert color="red">{errorMessage(plan.error, t)}</Alert> : null}
+      {data ? (
+        <Stack gap="sm">
+          {action.problem ? (
+            <Alert color="red" role="alert" withCloseButton onClose={action.clearProblem}>
+              {action.problem}
+            </Alert>
+          ) : null}
+          <PicksBar
+            picks={picks}
+            canEdit={canEdit}
+            pending={action.pending}
+            onDrop={pick}
+            onConnect={(kind) => {
+              const [from, to] = picks;
+              if (!from || !to) return;
+              action.run(
+                () =>
+                  fibreApi.connect(holder, { connections: [{ from: from.ref, to: to.ref, kind }] }),
+                () => setPicks([]),
+              );
+            }}
+            onTrace={(p) =>
+              p.fibreId !== undefined &&
+              fibreScreens.trace({ query: { fibreId: p.fibreId }, title: p.label })
+            }
+          />
+          <Tabs defaultValue="cables" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="cables">
+                {t('fibre.tabs.cables', { count: data.cables.length })}
+              </Tabs.Tab>
+              <Tabs.Tab value="equipment">{t('fibre.tabs.equipment')}</Tabs.Tab>
+              <Tabs.Tab value="connections">
+                {t('fibre.tabs.connections', { count: data.connections.length })}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="cables" pt="sm">
+              <Stack gap="md">
+                {canEdit && data.cables.length ? (
+                  <RangeForm
+                    cables={data.cables}
+                    pending={action.pending}
+                    onSplice={(range) =>
+                      action.run(() => fibreApi.connect(holder, { ranges: [range] }))
+                    }
+                  />
+                ) : null}
+                {data.cables.length === 0 ? <Text c="dimmed">{t('fibre.noCables')}</Text> : null}
+                {data.cables.map((cable) => (
+                  <section key={cable.id} aria-label={cable.name}>
+                    <Group gap="xs" mb={4}>
+                      <Text fw={600}>{cable.name}</Text>
+                      <Badge variant="outline" tt="none">
+                        {t(`fibre.end.${cable.end}`)}
+                      </Badge>
+                      <Text size="sm" c="dimmed">
+                        {t('fibre.structure', {
+                          count: cable.fibreCount,
+                          tubes: cable.tubes,
+                          perTube: cable.fibresPerTube,
+                        })}
+                      </Text>
+                    </Group>
+                    {cable.end === 'through' ? (
+                      <Text size="sm" c="dimmed">
+                        {t('fibre.passesThrough')}
+                      </Text>
+                    ) : (
+                      <>
+                        <CableFill fill={cable.fill} total={cable.fibreCount} />
+                        <FibreGrid cable={cable} picked={pickedFibres} onPick={pickFibre} />
+                      </>
+                    )}
+                  </section>
+                ))}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="equipment" pt="sm">
+              <EnclosureEquipment
+                plan={data}
+                picked={pickedKeys}
+                canEdit={canEdit}
+                pending={action.pending}
+                onPick={pick}
+                onAddSplitter={(ratio) => action.run(() => fibreApi.addSplitter(holder, ratio))}
+                onAddTray={(capacity) => action.run(() => fibreApi.addTray(holder, capacity))}
+                onAddPorts={(kind, count) =>
+                  action.run(() => fibreApi.addPorts(holder, kind, count))
+                }
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="connections" pt="sm">
+              <ConnectionList
+                plan={data}
+                canEdit={canEdit}
+                pending={action.pending}
+                onDelete={(id) => action.run(() => fibreApi.disconnect(id))}
+              />
+            </Tabs.Panel>
+          </Tabs>
+          {!canEdit ? (
+            <Text size="sm" c="dimmed">
+              {t('fibre.readOnly')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

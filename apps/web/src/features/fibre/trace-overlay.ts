@@ -1,0 +1,46 @@
+import type { Feature, FeatureCollection } from 'geojson';
+import type { LatLng } from '@integration/contracts';
+import type { MapView } from '../map/adapter/map-view.ts';
+import { isPoint, pointsOf, type EditorElement } from '../map/core/editor-element.ts';
+import { boundsOf } from '../map/core/geo.ts';
+
+/** The trace's elements as map features: its cables as lines, its enclosures and home as points. */
+export function traceFeatures(elements: EditorElement[]): FeatureCollection {
+  const features: Feature[] = elements.map((e) => ({
+    type: 'Feature',
+    properties: { id: e.id },
+    geometry: isPoint(e.coordinates)
+      ? { type: 'Point', coordinates: [e.coordinates.lng, e.coordinates.lat] }
+      : { type: 'LineString', coordinates: e.coordinates.map((p) => [p.lng, p.lat]) },
+  }));
+  return { type: 'FeatureCollection', features };
+}
+
+const MARGIN = 40;
+
+/**
+ * Frames the path in the part of the map the trace panel leaves clear (beside it on a wide
+ * screen, above it on a phone), never zooming closer than the street.
+ */
+export function framePath(view: MapView, elements: EditorElement[], panel: Element | null) {
+  const bounds = boundsOf(elements.flatMap((e): LatLng[] => pointsOf(e.coordinates)));
+  if (!bounds) return;
+  const [w, s, e, n] = bounds;
+  const pad = { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN };
+  const box = view.map.getContainer().getBoundingClientRect();
+  const rect = panel?.getBoundingClientRect();
+  if (rect) {
+    if (rect.width > box.width * 0.6) pad.bottom += Math.max(0, box.bottom - rect.top);
+    else pad.right += Math.max(0, box.right - rect.left);
+  }
+  // MapLibre ignores a padding larger than the map: keep room for the path whatever the screen.
+  pad.bottom = Math.min(pad.bottom, box.height * 0.7);
+  pad.right = Math.min(pad.right, box.width * 0.7);
+  view.map.fitBounds(
+    [
+      [w, s],
+      [e, n],
+    ],
+    { padding: pad, maxZoom: 18, animate: true },
+  );
+}
