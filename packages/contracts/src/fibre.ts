@@ -64,7 +64,10 @@ export const DEFAULT_LOSSES: LossConstants = {
 const db = z.number().min(0).max(100);
 export const lossConstantsSchema = z
   .object({
-    fibreDbPerKm: z.object({ '1310': z.number().min(0).max(10), '1550': z.number().min(0).max(10) }),
+    fibreDbPerKm: z.object({
+      '1310': z.number().min(0).max(10),
+      '1550': z.number().min(0).max(10),
+    }),
     spliceDb: db,
     connectorDb: db,
     splitterDb: z.object(
@@ -99,7 +102,9 @@ export interface FibreColour {
 /** What a terminal is, as the API names one end of a connection. */
 export const terminalRefSchema = z.union([
   z.object({ fibreId: z.number().int().positive(), end: z.enum(['a', 'b']) }).strict(),
-  z.object({ portId: z.number().int().positive(), side: z.enum(['back', 'front']).optional() }).strict(),
+  z
+    .object({ portId: z.number().int().positive(), side: z.enum(['back', 'front']).optional() })
+    .strict(),
   z
     .object({ splitterId: z.number().int().positive(), leg: z.number().int().min(0).max(64) })
     .strict(),
@@ -158,9 +163,7 @@ export const portsBody = z
     panel: z.string().trim().min(1).max(60).optional(),
   })
   .strict();
-export const fibreStatusBody = z
-  .object({ status: z.enum(SETTABLE_FIBRE_STATUSES) })
-  .strict();
+export const fibreStatusBody = z.object({ status: z.enum(SETTABLE_FIBRE_STATUSES) }).strict();
 export const measuredLossBody = z
   .object({ measuredLossDb: z.number().min(0).max(50).nullable() })
   .strict();

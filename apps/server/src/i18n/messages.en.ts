@@ -5,6 +5,7 @@ import { filesEn } from './messages.files.en.ts';
 import { photosEn } from './messages.photos.en.ts';
 import { accountsEn } from './messages.accounts.en.ts';
 import { fibreEn } from './messages.fibre.en.ts';
+import { fibredocsEn } from './messages.fibredocs.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
@@ -12,6 +13,7 @@ export const en = {
   ...realtimeEn,
   ...reportsEn,
   ...fibreEn,
+  ...fibredocsEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,

@@ -6,12 +6,14 @@ import { filesFr } from './messages.files.fr.ts';
 import { photosFr } from './messages.photos.fr.ts';
 import { accountsFr } from './messages.accounts.fr.ts';
 import { fibreFr } from './messages.fibre.fr.ts';
+import { fibredocsFr } from './messages.fibredocs.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
   ...realtimeFr,
   ...reportsFr,
   ...fibreFr,
+  ...fibredocsFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,

@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { idOf } from '../../test/seeded.ts';
 import { cablesRepository } from '../fibre/cables.repository.ts';
 import { enclosuresRepository, type Holder } from '../fibre/enclosures.repository.ts';
-import {
-  at,
-  MISSING,
-  PLANNER,
-  READ,
-  t,
-  target,
-  type Row,
-} from './access-matrix.fixtures.ts';
+import { at, MISSING, PLANNER, READ, t, target, type Row } from './access-matrix.fixtures.ts';
 
 /*
  * The fibre module's routes (issue 26), on CBD-01 (Nairobi CBD, CO Nairobi Central, where the
@@ -67,12 +59,21 @@ async function connection(): Promise<number> {
     ORDER BY f.cable_id`);
   const [a, b] = ends;
   if (!holder || !a || !b) throw new Error('matrix connection not made');
-  return enclosuresRepository.join(t.db, holder as Holder, { kind: 'splice', trayId: null, a: a.id, b: b.id }, 1);
+  return enclosuresRepository.join(
+    t.db,
+    holder as Holder,
+    { kind: 'splice', trayId: null, a: a.id, b: b.id },
+    1,
+  );
 }
 
 async function fibreOf(): Promise<number> {
   const { cables } = await closureWithCables();
-  return idOf(t.db, sql`SELECT id::float8 AS id FROM fibres WHERE cable_id = ${cables[0]} AND number = 1`, 'a fibre');
+  return idOf(
+    t.db,
+    sql`SELECT id::float8 AS id FROM fibres WHERE cable_id = ${cables[0]} AND number = 1`,
+    'a fibre',
+  );
 }
 
 /** A request on CO Nairobi Central (its id known once the matrix app is open). */
@@ -101,7 +102,11 @@ export const FIBRE_ROWS: Row[] = [
       const { closure, cables } = await closureWithCables();
       return {
         url: `/api/fibre/enclosures/${closure}/connections`,
-        payload: { ranges: [{ fromCable: cables[0], fromFibres: [1, 12], toCable: cables[1], toFibres: [1, 12] }] },
+        payload: {
+          ranges: [
+            { fromCable: cables[0], fromFibres: [1, 12], toCable: cables[1], toFibres: [1, 12] },
+          ],
+        },
       };
     },
     expected: PLANNER,
@@ -155,7 +160,11 @@ export const FIBRE_ROWS: Row[] = [
         url: `/api/fibre/central-offices/${target.nairobiCentral}/connections`,
         payload: {
           connections: [
-            { from: { portId: ports[0]?.id, side: 'front' }, to: { portId: ports[1]?.id, side: 'front' }, kind: 'connector' },
+            {
+              from: { portId: ports[0]?.id, side: 'front' },
+              to: { portId: ports[1]?.id, side: 'front' },
+              kind: 'connector',
+            },
           ],
         },
       };
@@ -210,7 +219,9 @@ export const FIBRE_ROWS: Row[] = [
   {
     label: 'GET /api/fibre/cables/:cableId/fibres',
     method: 'GET',
-    request: async () => ({ url: `/api/fibre/cables/${(await closureWithCables()).cables[0]}/fibres` }),
+    request: async () => ({
+      url: `/api/fibre/cables/${(await closureWithCables()).cables[0]}/fibres`,
+    }),
     expected: READ,
   },
   {

@@ -121,11 +121,7 @@ export const cablesRepository = {
   },
 
   /** Fibres of these cables with their colours in the scheme, in cable then number order. */
-  async fibres(
-    db: Queryable,
-    cableIds: readonly number[],
-    scheme: string,
-  ): Promise<FibreRow[]> {
+  async fibres(db: Queryable, cableIds: readonly number[], scheme: string): Promise<FibreRow[]> {
     return db.rows<FibreRow>(sql`
       SELECT f.id::float8 AS id, f.cable_id AS "cableId", f.number, f.tube, f.position, f.status,
              fc.name_en AS "colourEn", fc.name_fr AS "colourFr", fc.hex AS "colourHex",

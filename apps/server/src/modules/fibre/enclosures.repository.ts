@@ -1,9 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  splitterOutputs,
-  type ElementTypeName,
-  type SplitterRatio,
-} from '@integration/contracts';
+import { splitterOutputs, type ElementTypeName, type SplitterRatio } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 /** An enclosure: a network element that holds trays, splitters, ports; or a central office. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { connectionsBody } from '@integration/contracts';
 import {
   ENCLOSURE_TYPES,
   REALTIME_EVENTS,
   SPLITTER_RATIOS,
-  connectionsBody,
   splitterOutputs,
   type ConnectionKind,
   type EnclosurePlan,
@@ -156,7 +156,12 @@ export function createEnclosuresService(
     const fibreTerminals = new Map<string, number>();
     const fibreRefs = pairs.flatMap((p) => [p.a, p.b]).filter((t) => 'fibreId' in t);
     if (fibreRefs.length) {
-      const rows = await tx.rows<{ id: number; fibreId: number; end: 'a' | 'b'; cableId: number }>(sql`
+      const rows = await tx.rows<{
+        id: number;
+        fibreId: number;
+        end: 'a' | 'b';
+        cableId: number;
+      }>(sql`
         SELECT t.id::float8 AS id, t.fibre_id::float8 AS "fibreId", t.fibre_end AS "end",
                f.cable_id AS "cableId"
         FROM fibre_terminals t JOIN fibres f ON f.id = t.fibre_id
@@ -190,13 +195,17 @@ export function createEnclosuresService(
       const found = own.find((t) =>
         'portId' in ref
           ? t.portId === ref.portId &&
-            (t.kind === 'olt-port' || t.kind === (ref.side === 'front' ? 'port-front' : 'port-back'))
+            (t.kind === 'olt-port' ||
+              t.kind === (ref.side === 'front' ? 'port-front' : 'port-back'))
           : t.splitterId === ref.splitterId && t.leg === ref.leg,
       );
       if (!found) {
         const what =
           'portId' in ref ? `port ${ref.portId}` : `splitter ${ref.splitterId} leg ${ref.leg}`;
-        throw new AppError(422, 'VALIDATION_ERROR', 'fibre.terminalNotFound', { what, name: h.name });
+        throw new AppError(422, 'VALIDATION_ERROR', 'fibre.terminalNotFound', {
+          what,
+          name: h.name,
+        });
       }
       return found.id;
     };
@@ -206,7 +215,12 @@ export function createEnclosuresService(
     }
     // Each terminal once, and not already joined.
     const facts = new Map(
-      (await repo.terminals(tx, resolved.flatMap((p) => [p.a, p.b]))).map((t) => [t.id, t]),
+      (
+        await repo.terminals(
+          tx,
+          resolved.flatMap((p) => [p.a, p.b]),
+        )
+      ).map((t) => [t.id, t]),
     );
     const label = (id: number) => {
       const t = facts.get(id);
@@ -222,9 +236,10 @@ export function createEnclosuresService(
         seen.add(id);
       }
     }
-    const joined = await repo.joined(tx, [...seen]);
-    if (joined.length) {
-      const [first] = joined as [number];
+    const joined = new Set(await repo.joined(tx, [...seen]));
+    // Named in the order of the request: the first the user asked for.
+    const first = [...seen].find((id) => joined.has(id));
+    if (first !== undefined) {
       const joints = await repo.jointsOn(tx, [first]);
       const joint = joints[0];
       const other = joint ? (joint.a === first ? joint.b : joint.a) : undefined;
@@ -266,7 +281,10 @@ export function createEnclosuresService(
     if (trayId !== undefined) {
       const tray = trays.find((t) => t.id === trayId);
       if (!tray) {
-        throw new AppError(422, 'VALIDATION_ERROR', 'fibre.trayNotFound', { id: trayId, name: h.name });
+        throw new AppError(422, 'VALIDATION_ERROR', 'fibre.trayNotFound', {
+          id: trayId,
+          name: h.name,
+        });
       }
       if (tray.used + splices > tray.capacity) {
         throw new AppError(409, 'CONFLICT', 'fibre.trayFull', {
@@ -331,7 +349,13 @@ export function createEnclosuresService(
       await db.transaction(async (tx) => {
         await repo.lock(tx, h);
         await repo.deleteJoint(tx, connectionId);
-        await repo.history(tx, h, 'disconnect', { connection: connectionId, a: joint.a, b: joint.b }, user.id);
+        await repo.history(
+          tx,
+          h,
+          'disconnect',
+          { connection: connectionId, a: joint.a, b: joint.b },
+          user.id,
+        );
       });
       changed(h, user.id);
     },
@@ -344,7 +368,9 @@ export function createEnclosuresService(
       }
       const h = await holder(
         user,
-        joint.elementId !== null ? { elementId: joint.elementId } : { centralOfficeId: joint.centralOfficeId ?? 0 },
+        joint.elementId !== null
+          ? { elementId: joint.elementId }
+          : { centralOfficeId: joint.centralOfficeId ?? 0 },
         true,
       );
       await db.transaction(async (tx) => {

@@ -19,11 +19,20 @@ export function terminalLabel(locale: Locale, t: TerminalFacts): string {
         leg: t.leg ?? '',
       });
     case 'port-back':
-      return translate(locale, 'fibre.label.portBack', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+      return translate(locale, 'fibre.label.portBack', {
+        panel: t.panel ?? '',
+        number: t.portNumber ?? '',
+      });
     case 'port-front':
-      return translate(locale, 'fibre.label.portFront', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+      return translate(locale, 'fibre.label.portFront', {
+        panel: t.panel ?? '',
+        number: t.portNumber ?? '',
+      });
     case 'olt-port':
-      return translate(locale, 'fibre.label.oltPort', { panel: t.panel ?? '', number: t.portNumber ?? '' });
+      return translate(locale, 'fibre.label.oltPort', {
+        panel: t.panel ?? '',
+        number: t.portNumber ?? '',
+      });
   }
 }
 
@@ -32,7 +41,12 @@ export function coloursOf(
   locale: Locale,
   row: FibreRow,
 ): { colour: FibreColour; tubeColour: FibreColour } {
-  const colour = (name: string | null, nameFr: string | null, hex: string | null, stripe: string | null) => ({
+  const colour = (
+    name: string | null,
+    nameFr: string | null,
+    hex: string | null,
+    stripe: string | null,
+  ) => ({
     name: (locale === 'fr' ? nameFr : name) ?? '',
     hex: hex ?? '#999999',
     stripe,

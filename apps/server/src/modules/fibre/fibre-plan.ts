@@ -58,9 +58,20 @@ export async function describeCables(
         const ends = { a: endOf(r.terminalA), b: endOf(r.terminalB) };
         const status: FibreStatus =
           r.status === 'faulty' ? 'faulty' : ends.a || ends.b ? 'used' : r.status;
-        return { id: r.id, number: r.number, tube: r.tube, position: r.position, ...coloursOf(locale, r), status, ends };
+        return {
+          id: r.id,
+          number: r.number,
+          tube: r.tube,
+          position: r.position,
+          ...coloursOf(locale, r),
+          status,
+          ends,
+        };
       });
-    const fill = Object.fromEntries(FIBRE_STATUSES.map((s) => [s, 0])) as Record<FibreStatus, number>;
+    const fill = Object.fromEntries(FIBRE_STATUSES.map((s) => [s, 0])) as Record<
+      FibreStatus,
+      number
+    >;
     for (const f of fibres) fill[f.status] += 1;
     const structure = structures.get(cable.id);
     const described: CableFibres = {

@@ -41,7 +41,8 @@ export interface Network {
 export function fibreApi(t: TestApp, token: () => string) {
   const post = (url: string, payload: object, as = token()) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: bearer(as) });
-  const get = (url: string, as = token()) => t.app.inject({ url: `/api${url}`, headers: bearer(as) });
+  const get = (url: string, as = token()) =>
+    t.app.inject({ url: `/api${url}`, headers: bearer(as) });
   const del = (url: string, as = token()) =>
     t.app.inject({ method: 'DELETE', url: `/api${url}`, headers: bearer(as) });
   const ok = async <T>(answer: Promise<{ statusCode: number; body: string; json<J>(): J }>) => {
@@ -97,13 +98,27 @@ export function fibreApi(t: TestApp, token: () => string) {
     const pbo = await element(clusterId, 'PboFat', `${name} PBO`, P.pbo);
     const home1 = await element(clusterId, 'SFU', `${name} home 1`, P.home1);
     const home2 = await element(clusterId, 'SFU', `${name} home 2`, P.home2);
-    const feeder = await element(clusterId, 'Cable', `${name} feeder`, [P.office, P.fdt], { Capacity: '48' });
-    const distribution = await element(clusterId, 'Cable', `${name} distribution`, [P.fdt, P.closure], {
-      Capacity: '24',
+    const feeder = await element(clusterId, 'Cable', `${name} feeder`, [P.office, P.fdt], {
+      Capacity: '48',
     });
-    const branch = await element(clusterId, 'Cable', `${name} branch`, [P.closure, P.pbo], { Capacity: '12' });
-    const drop1 = await element(clusterId, 'Cable', `${name} drop 1`, [P.pbo, P.home1], { Capacity: '12' });
-    const drop2 = await element(clusterId, 'Cable', `${name} drop 2`, [P.pbo, P.home2], { Capacity: '12' });
+    const distribution = await element(
+      clusterId,
+      'Cable',
+      `${name} distribution`,
+      [P.fdt, P.closure],
+      {
+        Capacity: '24',
+      },
+    );
+    const branch = await element(clusterId, 'Cable', `${name} branch`, [P.closure, P.pbo], {
+      Capacity: '12',
+    });
+    const drop1 = await element(clusterId, 'Cable', `${name} drop 1`, [P.pbo, P.home1], {
+      Capacity: '12',
+    });
+    const drop2 = await element(clusterId, 'Cable', `${name} drop 2`, [P.pbo, P.home2], {
+      Capacity: '12',
+    });
     await element(clusterId, 'Loop', `${name} slack`, P.loop, { Length: '20' });
 
     // The OLT, a connector to the feeder's first fibre.
@@ -122,41 +137,79 @@ export function fibreApi(t: TestApp, token: () => string) {
       }),
     );
     // The FDT-SRO: feeder 1 into a 1:4, its first output to the distribution's fibre 1.
-    const s4 = await ok<{ id: number }>(post(`/fibre/enclosures/${fdt}/splitters`, { ratio: '1:4' }));
+    const s4 = await ok<{ id: number }>(
+      post(`/fibre/enclosures/${fdt}/splitters`, { ratio: '1:4' }),
+    );
     let here = await plan(`enclosures/${fdt}`);
     await ok(
       post(`/fibre/enclosures/${fdt}/connections`, {
         connections: [
-          { from: { fibreId: fibreId(here, feeder, 1), end: endOf(here, feeder) }, to: { splitterId: s4.id, leg: 0 } },
-          { from: { splitterId: s4.id, leg: 1 }, to: { fibreId: fibreId(here, distribution, 1), end: endOf(here, distribution) } },
+          {
+            from: { fibreId: fibreId(here, feeder, 1), end: endOf(here, feeder) },
+            to: { splitterId: s4.id, leg: 0 },
+          },
+          {
+            from: { splitterId: s4.id, leg: 1 },
+            to: { fibreId: fibreId(here, distribution, 1), end: endOf(here, distribution) },
+          },
         ],
       }),
     );
     // The closure: the distribution's first tube onto the branch, fibre for fibre.
     await ok(
       post(`/fibre/enclosures/${closure}/connections`, {
-        ranges: [{ fromCable: distribution, fromFibres: [1, 12], toCable: branch, toFibres: [1, 12] }],
+        ranges: [
+          { fromCable: distribution, fromFibres: [1, 12], toCable: branch, toFibres: [1, 12] },
+        ],
       }),
     );
     // The PBO-FAT: branch fibre 1 into a 1:8, outputs 1 and 2 to the drops.
-    const s8 = await ok<{ id: number }>(post(`/fibre/enclosures/${pbo}/splitters`, { ratio: '1:8' }));
+    const s8 = await ok<{ id: number }>(
+      post(`/fibre/enclosures/${pbo}/splitters`, { ratio: '1:8' }),
+    );
     here = await plan(`enclosures/${pbo}`);
     await ok(
       post(`/fibre/enclosures/${pbo}/connections`, {
         connections: [
-          { from: { fibreId: fibreId(here, branch, 1), end: endOf(here, branch) }, to: { splitterId: s8.id, leg: 0 } },
-          { from: { splitterId: s8.id, leg: 1 }, to: { fibreId: fibreId(here, drop1, 1), end: endOf(here, drop1) } },
-          { from: { splitterId: s8.id, leg: 2 }, to: { fibreId: fibreId(here, drop2, 1), end: endOf(here, drop2) } },
+          {
+            from: { fibreId: fibreId(here, branch, 1), end: endOf(here, branch) },
+            to: { splitterId: s8.id, leg: 0 },
+          },
+          {
+            from: { splitterId: s8.id, leg: 1 },
+            to: { fibreId: fibreId(here, drop1, 1), end: endOf(here, drop1) },
+          },
+          {
+            from: { splitterId: s8.id, leg: 2 },
+            to: { fibreId: fibreId(here, drop2, 1), end: endOf(here, drop2) },
+          },
         ],
       }),
     );
-    return { clusterId, projectId, officeId, fdt, closure, pbo, home1, home2, feeder, distribution, branch, drop1, drop2 };
+    return {
+      clusterId,
+      projectId,
+      officeId,
+      fdt,
+      closure,
+      pbo,
+      home1,
+      home2,
+      feeder,
+      distribution,
+      branch,
+      drop1,
+      drop2,
+    };
   }
 
   /** The cables' geodesic lengths as the server stored them. */
   async function lengths(ids: number[]): Promise<Map<number, number>> {
     const rows = await t.db.rows<{ id: number; m: number }>(sql`
-      SELECT id, length_m AS m FROM network_elements WHERE id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+      SELECT id, length_m AS m FROM network_elements WHERE id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`);
     return new Map(rows.map((r) => [r.id, r.m]));
   }
 

@@ -49,7 +49,11 @@ export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService)
       '/fibre/fibres/:fibreId/status',
       { schema: { tags, params: fibreIdParams, body: fibreStatusBody } },
       async (request) => {
-        await traces.setFibreStatus(requireUser(request), request.params.fibreId, request.body.status);
+        await traces.setFibreStatus(
+          requireUser(request),
+          request.params.fibreId,
+          request.body.status,
+        );
         return { status: true, data: { id: request.params.fibreId, status: request.body.status } };
       },
     );
@@ -122,7 +126,9 @@ export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService)
         return {
           status: true,
           data: { id: made.id },
-          message: translate(requestLocale(request), 'fibre.trayAdded', { name: made.enclosure.name }),
+          message: translate(requestLocale(request), 'fibre.trayAdded', {
+            name: made.enclosure.name,
+          }),
         };
       });
 
@@ -222,7 +228,11 @@ export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService)
       { schema: { tags, params: projectIdParams, body: fibreSettingsBody } },
       async (request) => ({
         status: true,
-        data: await traces.saveSettings(requireUser(request), request.params.projectId, request.body),
+        data: await traces.saveSettings(
+          requireUser(request),
+          request.params.projectId,
+          request.body,
+        ),
         message: translate(requestLocale(request), 'fibre.settingsSaved'),
       }),
     );

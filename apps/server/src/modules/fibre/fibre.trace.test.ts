@@ -57,7 +57,9 @@ describe('a home traced to its OLT port', () => {
     near(distribution?.lengthM ?? 0, (m.get(net.distribution) ?? 0) + 20, 0);
     // Fibre 1 in TIA-598-C is blue, in a blue tube.
     expect(trace.hops[0]?.colour).toMatchObject({ name: 'blue', hex: '#0072CE' });
-    expect(trace.elementIds).toEqual(expect.arrayContaining([net.pbo, net.closure, net.fdt, net.feeder]));
+    expect(trace.elementIds).toEqual(
+      expect.arrayContaining([net.pbo, net.closure, net.fdt, net.feeder]),
+    );
     // Cumulative figures grow hop by hop and end at the totals.
     expect(trace.hops.at(-1)?.cumulativeLossDb).toEqual(trace.totalLossDb);
   });
@@ -83,7 +85,9 @@ describe('a home traced to its OLT port', () => {
 
   it('ends "open" where a splice is cut, and answers the whole path again once remade', async () => {
     const closure = await api.plan(`enclosures/${net.closure}`);
-    const cut = closure.connections.find((c) => c.from.includes('fibre 1') && c.from.endsWith(', fibre 1'));
+    const cut = closure.connections.find(
+      (c) => c.from.includes('fibre 1') && c.from.endsWith(', fibre 1'),
+    );
     expect(cut).toBeDefined();
     await api.ok(api.del(`/fibre/connections/${cut?.id}`));
     const open = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
@@ -95,7 +99,14 @@ describe('a home traced to its OLT port', () => {
     ]);
     await api.ok(
       api.post(`/fibre/enclosures/${net.closure}/connections`, {
-        ranges: [{ fromCable: net.distribution, fromFibres: [1, 1], toCable: net.branch, toFibres: [1, 1] }],
+        ranges: [
+          {
+            fromCable: net.distribution,
+            fromFibres: [1, 1],
+            toCable: net.branch,
+            toFibres: [1, 1],
+          },
+        ],
       }),
     );
     const again = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
@@ -106,10 +117,14 @@ describe('a home traced to its OLT port', () => {
     const before = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
     const closure = await api.plan(`enclosures/${net.closure}`);
     const splice = closure.connections.find((c) => c.from.endsWith(', fibre 1'));
-    await api.ok(api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: 0.6 }));
+    await api.ok(
+      api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: 0.6 }),
+    );
     const after = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
     near(after.totalLossDb['1310'] - before.totalLossDb['1310'], 0.5);
-    await api.ok(api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: null }));
+    await api.ok(
+      api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: null }),
+    );
   });
 });
 

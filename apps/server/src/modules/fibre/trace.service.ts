@@ -25,7 +25,10 @@ import { fibreSettingsRepository as settings } from './settings.repository.ts';
 import { traceRepository as traces, type HopRow } from './trace.repository.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-const db2 = (a: number, b: number): DbByWavelength => ({ '1310': round(a, 3), '1550': round(b, 3) });
+const db2 = (a: number, b: number): DbByWavelength => ({
+  '1310': round(a, 3),
+  '1550': round(b, 3),
+});
 
 /** The project of an element (cable, home, cluster member), if it exists and is not deleted. */
 async function elementFacts(db: Database, id: number) {
@@ -99,7 +102,11 @@ export function createTraceService(db: Database) {
       kind: end,
       elementId: last?.elementId ?? null,
       elementType:
-        end === 'olt-port' ? (last?.elementId !== null ? (last?.elementType ?? null) : 'CentralOffice') : null,
+        end === 'olt-port'
+          ? last?.elementId !== null
+            ? (last?.elementType ?? null)
+            : 'CentralOffice'
+          : null,
       name:
         end === 'olt-port'
           ? translate(locale, 'fibre.hop.oltPort', {
@@ -148,13 +155,22 @@ export function createTraceService(db: Database) {
       if (!cable || cable.type !== 'Cable') throw notFound('fibre.cableNotFound', cableId)();
       await db.transaction((tx) => cables.materialise(tx, cableId));
       const { colourScheme } = await settings.get(db, cable.projectId);
-      const [described] = await describeCables(db, [{ id: cableId, name: cable.name }], colourScheme, locale);
+      const [described] = await describeCables(
+        db,
+        [{ id: cableId, name: cable.name }],
+        colourScheme,
+        locale,
+      );
       if (!described) throw notFound('fibre.cableNotFound', cableId)();
       const { end: _end, ...rest } = described;
       return rest;
     },
 
-    async setFibreStatus(user: UserRecord, fibreId: number, status: 'free' | 'reserved' | 'faulty') {
+    async setFibreStatus(
+      user: UserRecord,
+      fibreId: number,
+      status: 'free' | 'reserved' | 'faulty',
+    ) {
       const cableId = await cables.cableOfFibre(db, fibreId);
       const cable = cableId !== undefined ? await elementFacts(db, cableId) : undefined;
       await assertReadableVia(db, user, cable?.projectId, notFound('fibre.fibreNotFound', fibreId));
@@ -214,8 +230,11 @@ export function createTraceService(db: Database) {
       const cluster = await db.one<{ projectId: number }>(sql`
         SELECT co.project_id AS "projectId" FROM clusters c
         JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${clusterId}`);
-      await assertReadableVia(db, user, cluster?.projectId, () =>
-        new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
+      await assertReadableVia(
+        db,
+        user,
+        cluster?.projectId,
+        () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId }),
       );
       if (!cluster) throw new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId });
       const { losses } = await settings.get(db, cluster.projectId);

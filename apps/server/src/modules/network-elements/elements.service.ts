@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import { visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import { templatesRepository } from '../templates/templates.repository.ts';
+import { followCapacity } from '../fibre/cable-capacity.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import {
   noElementEvents,
@@ -314,6 +315,14 @@ export function createElementsService(db: Database, events: ElementEvents = noEl
 
         const list = [...changes.values()];
         const { count, at } = await repo.update(tx, type.internalName, list, user.id);
+        if (type.internalName === 'Cable') {
+          await followCapacity(
+            tx,
+            list
+              .filter((c) => c.a && 'Capacity' in c.a)
+              .map((c) => ({ id: c.id, capacity: c.a?.Capacity })),
+          );
+        }
         await assertAllWritten(
           tx,
           count,
