@@ -29,6 +29,7 @@ import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createEnclosuresService } from './modules/fibre/enclosures.service.ts';
 import { fibreRoutes } from './modules/fibre/fibre.routes.ts';
+import { fibreDocumentsRoutes } from './modules/fibre/fibre-documents.routes.ts';
 import { createTraceService } from './modules/fibre/trace.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
       await api.register(
         fibreRoutes(createEnclosuresService(db, realtime.emit), createTraceService(db)),
       );
+      await api.register(fibreDocumentsRoutes(createEnclosuresService(db, realtime.emit)));
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

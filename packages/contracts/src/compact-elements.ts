@@ -28,7 +28,8 @@ export interface CompactTemplate {
  * [id, name, version, templateId, updatedById, createdById, createdAt ms, updatedAt ms,
  *  stored attributes, geometry, extra]: geometry is [lng, lat] for a point, else the WKB of
  * the line or polygon in hexadecimal (exact doubles, where a text form would round them);
- * extra is a cable's length in metres (centimetres) or a zone's [lng, lat] inside it.
+ * extra is a cable's length in metres (centimetres), a zone's [lng, lat] inside it, or a PBO-FAT's
+ * users as its splices count them (issue 26; null where it holds no splitter).
  */
 export type CompactRow = [
   number,
@@ -95,7 +96,8 @@ export function expandCompactElements(compact: CompactElements): MapElement[] {
         case 'Length':
           return isLine ? (typeof extra === 'number' ? extra : null) : undefined;
         case 'Existing Users':
-          return type.internalName === 'PboFat' ? existingUsers(stored) : undefined;
+          if (type.internalName !== 'PboFat') return undefined;
+          return typeof extra === 'number' ? extra : existingUsers(stored);
         default:
           return undefined;
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CableFibres, HomeBudget, Trace } from '@integration/contracts';
+import type { CableFibres, HomeBudget, MapElement, Trace } from '@integration/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fibreApi, type Network } from './fibre.fixtures.ts';
 
@@ -125,6 +125,14 @@ describe('a home traced to its OLT port', () => {
     await api.ok(
       api.post(`/fibre/connections/${splice?.id}/measured-loss`, { measuredLossDb: null }),
     );
+  });
+});
+
+describe("a PBO-FAT's Existing Users", () => {
+  it('follow its splices: the outputs of its splitter joined to drops', async () => {
+    const pbos = await api.ok<MapElement[]>(api.get(`/networkelements/pbofat/cluster/${net.clusterId}`));
+    const pbo = pbos.find((e) => e.id === net.pbo);
+    expect(pbo?.attributes.find((a) => a.name === 'Existing Users')?.value).toBe(2);
   });
 });
 

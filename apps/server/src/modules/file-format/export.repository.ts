@@ -3,6 +3,7 @@ import type { ElementTypeName, GeometryKind } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
 import type { ExportColumn } from './export-columns.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
 
 export interface ExportScope {
   clusterId: number;
@@ -100,10 +101,14 @@ const anchor = (geometry: GeometryKind): SQL =>
 const isoTime = (ts: SQL) =>
   sql`replace((date_trunc('milliseconds', ${ts}) AT TIME ZONE 'UTC')::text, ' ', 'T') || 'Z'`;
 
-/** A PBO-FAT's users, the items of its list (as element-json.sql.ts counts them); null for none. */
-const existingUsers = sql`(SELECT jsonb_array_length(u.list)::text
-  FROM (SELECT (e.attributes->>'FAT Existing Users ID')::jsonb AS list
-        WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u)`;
+/**
+ * A PBO-FAT's users as element-json.sql.ts counts them (its splices, else the items of its
+ * list); null for none.
+ */
+const existingUsers = sql`coalesce(${sql.raw(PBO_USERS_FROM_SPLICES)}::text,
+  (SELECT jsonb_array_length(u.list)::text
+   FROM (SELECT (e.attributes->>'FAT Existing Users ID')::jsonb AS list
+         WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u))`;
 
 /**
  * One column as CSV text: derived attributes from the row (as the API's element JSON has them),

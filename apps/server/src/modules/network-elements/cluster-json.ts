@@ -6,6 +6,7 @@ import {
   type ElementTypeName,
 } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
 
 /**
  * What a cluster's elements of a type look like now, in one short text: a create adds a row
@@ -48,7 +49,7 @@ async function scan(
 ) {
   const type = elementTypeByName(typeName);
   const rows = withRows
-    ? sql`'[' || string_agg(${rowText(type?.geometry)}, ',' ORDER BY e.id)
+    ? sql`'[' || string_agg(${rowText(type?.geometry, typeName)}, ',' ORDER BY e.id)
         FILTER (WHERE e.deleted_at IS NULL) || ']'`
     : sql`NULL`;
   const templates = withRows
@@ -100,15 +101,25 @@ const epochMs = (column: string) =>
  * the cost per row (numeric epoch arithmetic and JSON datum output were most of it).
  * Doubles print in PostgreSQL's shortest exact form, the same digits JSON output uses.
  */
-const rowText = (kind: string | undefined) => sql`'[' || e.id || ',' || to_json(e.name)::text
+const rowText = (
+  kind: string | undefined,
+  typeName: ElementTypeName,
+) => sql`'[' || e.id || ',' || to_json(e.name)::text
   || ',' || e.version || ',' || ${orNull('e.template_id')} || ',' || ${orNull('e.updated_by')}
   || ',' || ${orNull('e.created_by')} || ',' || ${epochMs('e.created_at')}
-  || ',' || ${epochMs('e.updated_at')} || ',' || e.attributes::text || ',' || ${geometryText(kind)} || ']'`;
+  || ',' || ${epochMs('e.updated_at')} || ',' || e.attributes::text || ',' || ${geometryText(kind, typeName)} || ']'`;
 
-/** A point's [lng, lat], else hexadecimal WKB; then a cable's length or a zone's anchor. */
-const geometryText = (kind: string | undefined) =>
+/**
+ * A point's [lng, lat], else hexadecimal WKB; then a cable's length, a zone's anchor, or a
+ * PBO-FAT's users as its splices count them (null where it holds no splitter).
+ */
+const geometryText = (kind: string | undefined, typeName: ElementTypeName) =>
   kind === 'point'
-    ? sql`'[' || ST_X(e.geom) || ',' || ST_Y(e.geom) || '],null'`
+    ? sql`'[' || ST_X(e.geom) || ',' || ST_Y(e.geom) || '],' || ${
+        typeName === 'PboFat'
+          ? sql.raw(`coalesce(${PBO_USERS_FROM_SPLICES}::text, 'null')`)
+          : sql`'null'`
+      }`
     : kind === 'line'
       ? sql`'"' || encode(ST_AsBinary(e.geom), 'hex') || '",'
             || ${orNull('round(e.length_m::numeric, 2)::float8')}`

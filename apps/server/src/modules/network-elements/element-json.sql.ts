@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
 
 /**
  * The API shape of an element (SPEC §3), built by PostgreSQL so that large reads go from
@@ -23,9 +24,10 @@ const VERTICES = `(CASE nt.geometry WHEN 'polygon'
                     THEN ST_RemovePoint(ST_ExteriorRing(e.geom), ST_NPoints(ST_ExteriorRing(e.geom)) - 1)
                     ELSE e.geom END)`;
 
-// A PBO-FAT's users: the items of its 'FAT Existing Users ID' list (a JSON text, checked as
-// JSON when written); empty when it holds no list, as the reports engine reads it.
-const EXISTING_USERS = `coalesce((SELECT to_jsonb(jsonb_array_length(u.list))
+// A PBO-FAT's users: its splitters' outputs joined onward (issue 26), else the items of its
+// 'FAT Existing Users ID' list (a JSON text, checked as JSON when written); empty when it holds
+// neither, as the reports engine reads it.
+const EXISTING_USERS = `coalesce(to_jsonb(${PBO_USERS_FROM_SPLICES}), (SELECT to_jsonb(jsonb_array_length(u.list))
     FROM (SELECT (e.attributes->>'FAT Existing Users ID')::jsonb AS list
           WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u), '""'::jsonb)`;
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Aggregation, GroupByLevel, Metric } from '@integration/contracts';
 import { EXISTING_USERS, EXISTING_USERS_SOURCE } from './report-attributes.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
 
 /** Where a run looks: a project, or one of its COs or clusters. */
 export interface RunScope {
@@ -141,11 +142,13 @@ function elementValue(name: string, reading: NumberReading): ElementValue {
   if (name === EXISTING_USERS) {
     // The length of the PBO-FAT's list of users (a JSON text, checked as JSON when written).
     const list = sql`(e.attributes->>${EXISTING_USERS_SOURCE})`;
+    // Its splices say first (issue 26), where it holds a splitter.
+    const spliced = sql.raw(PBO_USERS_FROM_SPLICES);
     const number =
       reading === 'plain'
-        ? sql`jsonb_array_length(nullif(${list}, '')::jsonb)::float8`
-        : sql`(CASE WHEN left(ltrim(${list}), 1) = '['
-               THEN jsonb_array_length((${list})::jsonb)::numeric END)`;
+        ? sql`coalesce(${spliced}::float8, jsonb_array_length(nullif(${list}, '')::jsonb)::float8)`
+        : sql`coalesce(${spliced}::numeric, (CASE WHEN left(ltrim(${list}), 1) = '['
+               THEN jsonb_array_length((${list})::jsonb)::numeric END))`;
     return { text: sql`(${number})::text`, number, notNumber: undefined };
   }
   // Dropdown values are kept JSON-encoded ('"16"'): the quotes are not part of the value.
