@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import { sheetNamer } from '../../../documents/sheet-names.ts';
 
 export interface TagSheetRow {
   code: string;
@@ -73,7 +74,7 @@ export async function writeTagsXlsx(
     { header: headings.latitude, width: 12, style: { numFmt: '0.000000' } },
     { header: headings.longitude, width: 12, style: { numFmt: '0.000000' } },
   ];
-  const sheet = workbook.addWorksheet(sheetName(headings.sheetName), {
+  const sheet = workbook.addWorksheet(sheetNamer('Tags')(headings.sheetName), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = columns;
@@ -110,13 +111,6 @@ export async function writeTagsXlsx(
     failure.stop();
   }
 }
-
-/** Excel refuses sheet names over 31 characters or with any of : \ / ? * [ ]. */
-const sheetName = (name: string) =>
-  name
-    .replace(/[:\\/?*[\]\s]+/g, ' ')
-    .trim()
-    .slice(0, 31) || 'Tags';
 
 /**
  * Watches `out` for an error or a close before the end (a client gone), so that the writer
