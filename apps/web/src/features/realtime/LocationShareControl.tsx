@@ -109,7 +109,8 @@ export function SharingBanner({ locating, onStop }: { locating: boolean; onStop(
       c="white"
     >
       <Group gap="sm" wrap="nowrap" justify="space-between">
-        <Group gap={8} wrap="nowrap">
+        {/* The words give way (they wrap) so that Stop stays whole on a phone. */}
+        <Group gap={8} wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <span className="live-sharing-dot" aria-hidden />
           <Text size="sm" fw={600} lh={1.2}>
             {locating ? t('realtime.share.locating') : t('realtime.share.banner')}
@@ -121,6 +122,7 @@ export function SharingBanner({ locating, onStop }: { locating: boolean; onStop(
           variant="white"
           c="teal.9"
           leftSection={<IconPlayerStopFilled size={14} aria-hidden />}
+          style={{ flexShrink: 0 }}
           onClick={onStop}
         >
           {t('realtime.share.stop')}
