@@ -126,6 +126,11 @@ test('a field crew scans a tag by its code, links the nearest pole with a photo,
   expect(scanned).toMatchObject({ scanned: true, element: { id: first.id } });
   expect(scanned.photos).toHaveLength(1);
   expect(scanned.position?.accuracy).toBe(6);
+  // A wrong picture is taken back: the bin, then a second tap to confirm.
+  await tag('POL00010').getByRole('button', { name: 'Delete photo 1' }).tap();
+  await tag('POL00010').getByRole('button', { name: 'Confirm: delete photo 1' }).tap();
+  await expect(tag('POL00010').getByRole('img', { name: 'Photo 1 of the tag' })).toBeHidden();
+  expect((await tagOf(request, token, 'POL00010')).photos).toHaveLength(0);
 
   // The next pole: the page loads with network, the signal drops at the pole.
   await context.setGeolocation(near(second.coordinates as LatLng));

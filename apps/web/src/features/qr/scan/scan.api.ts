@@ -49,6 +49,10 @@ export const scanApi = {
       }
     ).data,
 
+  /** The uploader, or a planner of the cluster, may take a photo back (a wrong picture). */
+  deletePhoto: (code: string, id: number) =>
+    api<{ data: null; message: string }>('DELETE', `${tagUrl(code)}/photos/${id}`),
+
   /** A stored photo needs the bearer token: fetched as a blob, shown through a blob URL. */
   photo: async (code: string, id: number) =>
     (await raw('GET', `${tagUrl(code)}/photos/${id}`)).blob(),
