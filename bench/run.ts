@@ -5,6 +5,7 @@ import { authFigures } from './auth.bench.ts';
 import { elementsFigures } from './elements.bench.ts';
 import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
+import { fibreFigures } from './fibre.bench.ts';
 import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { reportsFigures } from './reports.bench.ts';
@@ -56,5 +57,13 @@ if (!only || only === 'realtime') {
 if (!only || only === 'routing') {
   const { figures, notes } = await routingFigures();
   printFigures('Create Route: our engine through the API against a plain Dijkstra', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'fibre') {
+  const { figures, notes } = await fibreFigures();
+  printFigures(
+    'Fibre: a trace and a cluster budget through the API against a hand-written CTE',
+    figures,
+  );
   for (const note of notes) console.log(`- ${note}`);
 }

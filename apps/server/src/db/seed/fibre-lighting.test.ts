@@ -31,7 +31,8 @@ describe('the lit demo network', () => {
     expect(homes.length).toBeGreaterThan(500);
     const unlit = homes.filter((h) => h.end !== 'olt-port' || h.marginDb < 0);
     expect(unlit.map((h) => h.name)).toEqual([]);
-    for (const h of homes) expect(h.totalLossDb['1310']).toBeLessThanOrEqual(DEFAULT_LOSSES.budgetDb);
+    for (const h of homes)
+      expect(h.totalLossDb['1310']).toBeLessThanOrEqual(DEFAULT_LOSSES.budgetDb);
   });
 
   it('runs a home through a PBO-FAT 1:8, a closure, the FDT-SRO 1:4 and the central office', async () => {

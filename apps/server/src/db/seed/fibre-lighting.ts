@@ -104,9 +104,7 @@ export async function seedFibreLighting(db: Database, adminEmail: string): Promi
   const feedsNeeded = Math.ceil(pbos.length / FDT_OUTPUTS);
   const cableType = ELEMENT_TYPES.find((t) => t.internalName === 'Cable');
   if (!cableType) return;
-  const drops = pbos.flatMap((p) =>
-    (served.get(p.id) ?? []).map((home) => ({ pbo: p, home })),
-  );
+  const drops = pbos.flatMap((p) => (served.get(p.id) ?? []).map((home) => ({ pbo: p, home })));
   const made = await createElementsService(db).create(admin, cableType, [
     {
       clusterId: cluster.id,
@@ -299,7 +297,10 @@ async function writeJoints(
     return n;
   });
   const trayRows = [...splicesOf].flatMap(([elementId, count]) =>
-    Array.from({ length: Math.ceil(count / TRAY_CAPACITY) }, (_, i) => ({ elementId, number: i + 1 })),
+    Array.from({ length: Math.ceil(count / TRAY_CAPACITY) }, (_, i) => ({
+      elementId,
+      number: i + 1,
+    })),
   );
   const trays = await db.rows<{ id: number; elementId: number; number: number }>(sql`
     INSERT INTO fibre_trays (element_id, number, capacity)

@@ -30,7 +30,9 @@ export function fibreDocumentsRoutes(enclosures: EnclosuresService) {
           .type('application/pdf')
           .header(
             'content-disposition',
-            contentDisposition(translate(locale, 'fibredocs.filename', { name: plan.enclosure.name })),
+            contentDisposition(
+              translate(locale, 'fibredocs.filename', { name: plan.enclosure.name }),
+            ),
           )
           .header('access-control-expose-headers', 'content-disposition')
           .send(bytes);

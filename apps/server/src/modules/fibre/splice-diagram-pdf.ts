@@ -67,7 +67,11 @@ function cableHeight(cable: EnclosureCable): number {
   return HEADER + cable.fibres.length * ROW + GAP;
 }
 
-export function spliceDiagramPdf(plan: EnclosurePlan, locale: Locale, printedAt: string): Promise<Buffer> {
+export function spliceDiagramPdf(
+  plan: EnclosurePlan,
+  locale: Locale,
+  printedAt: string,
+): Promise<Buffer> {
   const tr: Translate = (key, vars) => translate(locale, key, vars);
   const rightRows =
     plan.splitters.reduce((n, s) => n + HEADER + s.legs.length * ROW + GAP, 0) +
@@ -192,7 +196,12 @@ export function spliceDiagramPdf(plan: EnclosurePlan, locale: Locale, printedAt:
       doc.font(LABEL_FONTS.regular).fontSize(7).fillColor('#000');
       text(tr('fibredocs.port', { panel: port.panel, number: port.number }), RIGHT_X + 8, y + 1.5);
       for (const side of [port.back, port.front])
-        anchor(side.connectionId, { x: RIGHT_X, y: y + ROW / 2, side: -1, to: side.joinedTo ?? '' });
+        anchor(side.connectionId, {
+          x: RIGHT_X,
+          y: y + ROW / 2,
+          side: -1,
+          to: side.joinedTo ?? '',
+        });
       y += ROW;
     }
   }
@@ -214,16 +223,27 @@ export function spliceDiagramPdf(plan: EnclosurePlan, locale: Locale, printedAt:
       doc.moveTo(a.x, a.y).lineTo(x, a.y).stroke('#1a1a1a');
       doc.font(LABEL_FONTS.regular).fontSize(6).fillColor('#333');
       if (a.side === 1) text(a.to, x + 2, a.y - 3, { width: RIGHT_X - x - 30, ellipsis: true });
-      else text(a.to, LEFT_ANCHOR + 6, a.y - 3, { width: x - LEFT_ANCHOR - 8, align: 'right', ellipsis: true });
+      else
+        text(a.to, LEFT_ANCHOR + 6, a.y - 3, {
+          width: x - LEFT_ANCHOR - 8,
+          align: 'right',
+          ellipsis: true,
+        });
     }
   }
 
   // Trays and the connections in words, on A4 pages that flow.
   doc.addPage({ size: 'A4', margin: MARGIN });
-  doc.font(LABEL_FONTS.bold).fontSize(12).fillColor('#000').text(dash(tr('fibredocs.trays')));
+  doc
+    .font(LABEL_FONTS.bold)
+    .fontSize(12)
+    .fillColor('#000')
+    .text(dash(tr('fibredocs.trays')));
   doc.font(LABEL_FONTS.regular).fontSize(9);
   for (const tray of plan.trays)
-    doc.text(dash(tr('fibredocs.tray', { number: tray.number, used: tray.used, capacity: tray.capacity })));
+    doc.text(
+      dash(tr('fibredocs.tray', { number: tray.number, used: tray.used, capacity: tray.capacity })),
+    );
   doc.moveDown();
   doc
     .font(LABEL_FONTS.bold)
