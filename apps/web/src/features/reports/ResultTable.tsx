@@ -4,6 +4,7 @@ import type { MetricResult } from '@integration/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCell } from './format-cell.ts';
+import { LongCell } from './LongCell.tsx';
 import { nextSort, sortRows, type SortState } from './result-sort.ts';
 
 /**
@@ -55,7 +56,13 @@ export function ResultTable({ result, limit }: { result: MetricResult; limit?: n
             <Table.Tr key={index}>
               {result.columns.map((column) => (
                 <Table.Td key={column.key} ta={column.kind === 'text' ? undefined : 'right'}>
-                  {formatCell(row[column.key] ?? null, column.kind, i18n.language)}
+                  {column.kind === 'text' ? (
+                    <LongCell
+                      text={formatCell(row[column.key] ?? null, column.kind, i18n.language)}
+                    />
+                  ) : (
+                    formatCell(row[column.key] ?? null, column.kind, i18n.language)
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>
