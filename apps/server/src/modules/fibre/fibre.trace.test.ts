@@ -113,6 +113,17 @@ describe('a home traced to its OLT port', () => {
     expect(again.end).toBe('olt-port');
   });
 
+  it('ends "open" where a cable was deleted, and goes on once it is restored', async () => {
+    await api.ok(api.post('/networkelements/cable/delete/multiple', { data: [net.branch] }));
+    const cut = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    expect(cut.end).toBe('open');
+    expect(cut.hops.filter((h) => h.kind === 'fibre').map((h) => h.cableId)).toEqual([net.drop1]);
+    await api.ok(api.post(`/networkelements/cable/${net.branch}/restore`, {}));
+    expect((await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`))).end).toBe(
+      'olt-port',
+    );
+  });
+
   it('uses a measured splice loss in place of the design loss', async () => {
     const before = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
     const closure = await api.plan(`enclosures/${net.closure}`);
@@ -130,7 +141,9 @@ describe('a home traced to its OLT port', () => {
 
 describe("a PBO-FAT's Existing Users", () => {
   it('follow its splices: the outputs of its splitter joined to drops', async () => {
-    const pbos = await api.ok<MapElement[]>(api.get(`/networkelements/pbofat/cluster/${net.clusterId}`));
+    const pbos = await api.ok<MapElement[]>(
+      api.get(`/networkelements/pbofat/cluster/${net.clusterId}`),
+    );
     const pbo = pbos.find((e) => e.id === net.pbo);
     expect(pbo?.attributes.find((a) => a.name === 'Existing Users')?.value).toBe(2);
   });

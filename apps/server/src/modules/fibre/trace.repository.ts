@@ -66,6 +66,10 @@ function walkSql(seeds: readonly Seed[], losses: LossConstants): SQL {
       JOIN fibre_terminals nt ON nt.id = l.to_terminal
       WHERE w.step < ${TRACE_HOPS_MAX}
         AND NOT (w.tkind = 'splitter-in' AND l.kind = 'splitter')
+        -- A deleted cable carries no light (its joints stay, for a restore).
+        AND (l.kind <> 'fibre' OR NOT EXISTS (
+              SELECT 1 FROM fibres df JOIN network_elements dc ON dc.id = df.cable_id
+              WHERE df.id = nt.fibre_id AND dc.deleted_at IS NOT NULL))
     ),
     steps AS (
       SELECT w.*, t.fibre_id, t.splitter_id, t.port_id FROM walk w
