@@ -54,6 +54,8 @@ export interface CentralOffice {
   users: UserRef[];
   updatedAt: string;
   _count: { clusters: number };
+  /** Where it stands, so that feeder cables start there (issue 26); null until placed. */
+  location: { lat: number; lng: number } | null;
 }
 
 export interface Cluster {

@@ -7,6 +7,9 @@ export const centralOfficesRepository = {
   list: (db: Queryable, where: SQL) =>
     db.rows<CentralOffice>(sql`
       SELECT co.id, co.name, co.project_id AS "projectId", iso_time(co.updated_at) AS "updatedAt",
+             CASE WHEN co.location IS NOT NULL
+               THEN json_build_object('lat', ST_Y(co.location), 'lng', ST_X(co.location)) END
+               AS location,
              coalesce((SELECT json_agg(${memberColumns} ORDER BY u.name)
                        FROM central_office_users cou JOIN users u ON u.id = cou.user_id
                        WHERE cou.central_office_id = co.id), '[]'::json) AS users,

@@ -17,6 +17,7 @@ import {
 import { useWorkspaceSelection } from '../hierarchy/useWorkspaceSelection.ts';
 import { centralOfficesApi } from './central-offices.api.ts';
 import { MembersPanel } from './MembersPanel.tsx';
+import { OfficeLocationPanel } from './OfficeLocationPanel.tsx';
 
 /** Manage CO (SPEC §2): pick a project, add COs, manage their users, delete them. */
 export function CentralOfficesPage() {
@@ -167,6 +168,11 @@ export function CentralOfficesPage() {
             onAdd={(userId) => addUser.mutate({ id: managed.id, userId })}
             onRemove={(user) => removeUser.mutate({ id: managed.id, userId: user.id })}
           />
+        </Paper>
+      )}
+      {managed && session.user()?.role !== 'viewer' && session.user()?.role !== 'field' && (
+        <Paper withBorder p="md">
+          <OfficeLocationPanel key={managed.id} office={managed} />
         </Paper>
       )}
 

@@ -11,6 +11,8 @@ export const centralOfficesApi = {
     api<Answer>('POST', `/centraloffices/centraloffice/update/${id}`, { id, users }),
   removeUser: (id: number, userId: number) =>
     api<Answer>('DELETE', `/centraloffices/centraloffice/${id}/removeUser/${userId}`),
+  place: (id: number, at: { lat: number; lng: number }) =>
+    api<{ message: string }>('POST', `/fibre/central-offices/${id}/location`, at),
   delete: (id: number) =>
     api<{ message: string }>('DELETE', `/centraloffices/centraloffice/delete/${id}`),
 };
