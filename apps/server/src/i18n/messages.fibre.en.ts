@@ -6,6 +6,7 @@ export const fibreEn = {
   'fibre.officeNotPlaced':
     'Central office {name} has no place on the map yet: place it in Manage CO so that cables can start there.',
   'fibre.elementNotFound': 'Element {id} was not found.',
+  'fibre.portNotFound': 'OLT port {id} was not found.',
   'fibre.cableNotFound': 'Cable {id} was not found.',
   'fibre.fibreNotFound': 'Fibre {id} was not found.',
   'fibre.connectionNotFound': 'Connection {id} was not found.',

@@ -8,6 +8,7 @@ export const fibreFr: Record<keyof typeof fibreEn, string> = {
   'fibre.officeNotPlaced':
     'Le central {name} n’est pas encore placé sur la carte : placez-le dans Gérer le CO pour y faire partir des câbles.',
   'fibre.elementNotFound': 'L’élément {id} est introuvable.',
+  'fibre.portNotFound': 'Le port OLT {id} est introuvable.',
   'fibre.cableNotFound': 'Le câble {id} est introuvable.',
   'fibre.fibreNotFound': 'La fibre {id} est introuvable.',
   'fibre.connectionNotFound': 'La connexion {id} est introuvable.',

@@ -240,6 +240,23 @@ export const FIBRE_ROWS: Row[] = [
     expected: READ,
   },
   {
+    label: 'GET /api/fibre/ports/:portId/homes',
+    method: 'GET',
+    request: async () => {
+      const holder = await enclosuresRepository.officeHolder(t.db, target.nairobiCentral);
+      serial += 1;
+      const panel = `OLT matrix ${serial}`;
+      if (holder) await enclosuresRepository.addPorts(t.db, holder, 'olt', panel, 1);
+      const port = await idOf(
+        t.db,
+        sql`SELECT id FROM fibre_ports WHERE panel = ${panel}`,
+        'a matrix OLT port',
+      );
+      return { url: `/api/fibre/ports/${port}/homes` };
+    },
+    expected: READ,
+  },
+  {
     label: 'GET /api/fibre/clusters/:clusterId/budget',
     method: 'GET',
     request: async () => ({ url: `/api/fibre/clusters/${target.cbd01}/budget` }),

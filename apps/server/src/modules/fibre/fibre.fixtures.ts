@@ -122,9 +122,12 @@ export function fibreApi(t: TestApp, token: () => string) {
     await element(clusterId, 'Loop', `${name} slack`, P.loop, { Length: '20' });
 
     // The OLT, a connector to the feeder's first fibre.
-    await ok(post(`/fibre/central-offices/${officeId}/ports`, { kind: 'olt', count: 2 }));
+    // An OLT card of its own: the CO may hold the demo network's too.
+    await ok(
+      post(`/fibre/central-offices/${officeId}/ports`, { kind: 'olt', count: 2, panel: name }),
+    );
     const co = await plan(`central-offices/${officeId}`);
-    const olt1 = co.ports.find((p) => p.kind === 'olt' && p.number === 1)?.id ?? 0;
+    const olt1 = co.ports.find((p) => p.panel === name && p.number === 1)?.id ?? 0;
     await ok(
       post(`/fibre/central-offices/${officeId}/connections`, {
         connections: [

@@ -25,6 +25,7 @@ import type { EnclosuresService, HolderRef } from './enclosures.service.ts';
 import type { TraceService } from './trace.service.ts';
 
 const clusterIdParams = z.object({ clusterId: idParams.shape.id });
+const portIdParams = z.object({ portId: idParams.shape.id });
 
 /** Fibre connectivity under /api/fibre (issue 26). */
 export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService) {
@@ -204,6 +205,15 @@ export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService)
       status: true,
       data: await traces.trace(requireUser(request), request.query, requestLocale(request)),
     }));
+
+    api.get(
+      '/fibre/ports/:portId/homes',
+      { schema: { tags, params: portIdParams } },
+      async (request) => ({
+        status: true,
+        data: await traces.homesServed(requireUser(request), request.params.portId),
+      }),
+    );
 
     api.get(
       '/fibre/clusters/:clusterId/budget',

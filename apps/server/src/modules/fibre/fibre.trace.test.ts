@@ -139,6 +139,19 @@ describe('a home traced to its OLT port', () => {
   });
 });
 
+describe('downstream from an OLT port', () => {
+  it('lists every home it serves, through both splitters', async () => {
+    const office = await api.plan(`central-offices/${net.officeId}`);
+    const ports = office.ports.filter((p) => p.panel === 'FIBRE-T').map((p) => p.id);
+    const served = await api.ok<{ homes: { elementId: number }[] }>(
+      api.get(`/fibre/ports/${ports[0]}/homes`),
+    );
+    expect(served.homes.map((h) => h.elementId).sort()).toEqual([net.home1, net.home2].sort());
+    const idle = await api.ok<{ homes: unknown[] }>(api.get(`/fibre/ports/${ports[1]}/homes`));
+    expect(idle.homes).toEqual([]);
+  });
+});
+
 describe("a PBO-FAT's Existing Users", () => {
   it('follow its splices: the outputs of its splitter joined to drops', async () => {
     const pbos = await api.ok<MapElement[]>(

@@ -22,6 +22,7 @@ export interface Seed {
 export interface HopRow {
   seed: number;
   step: number;
+  terminal: number;
   kind: 'fibre' | 'splitter' | 'port' | 'splice' | 'connector' | 'start';
   terminalKind: string;
   /** Fibre hops. */
@@ -45,11 +46,11 @@ export interface HopRow {
 /**
  * The walk (issue 26): from each seed, link after link, alternating a terminal's own link (the
  * fibre, the splitter, the port) and its joint; upstream it never fans out from a splitter's
- * input into its other outputs. A hop count, not a path array, guards against loops (an array
+ * input into its other outputs (downstream from an OLT port, `fanOut`, it does). A hop count, not a path array, guards against loops (an array
  * makes long chains quadratic). Each hop comes with its loss at both wavelengths, from the
  * project's constants, the cable's spec and any measured joint loss.
  */
-function walkSql(seeds: readonly Seed[], losses: LossConstants): SQL {
+function walkSql(seeds: readonly Seed[], losses: LossConstants, fanOut = false): SQL {
   const splitterDb = JSON.stringify(losses.splitterDb);
   return sql`
     WITH RECURSIVE walk(seed, step, terminal, tkind, via_joint, kind, joint_id) AS (
@@ -65,7 +66,7 @@ function walkSql(seeds: readonly Seed[], losses: LossConstants): SQL {
       JOIN fibre_links l ON l.from_terminal = w.terminal AND (l.joint_id IS NOT NULL) <> w.via_joint
       JOIN fibre_terminals nt ON nt.id = l.to_terminal
       WHERE w.step < ${TRACE_HOPS_MAX}
-        AND NOT (w.tkind = 'splitter-in' AND l.kind = 'splitter')
+        AND (${fanOut} OR NOT (w.tkind = 'splitter-in' AND l.kind = 'splitter'))
         -- A deleted cable carries no light (its joints stay, for a restore).
         AND (l.kind <> 'fibre' OR NOT EXISTS (
               SELECT 1 FROM fibres df JOIN network_elements dc ON dc.id = df.cable_id
@@ -98,6 +99,7 @@ function walkSql(seeds: readonly Seed[], losses: LossConstants): SQL {
       ) slack ON TRUE
     )
     SELECT s.seed::float8 AS seed, s.step, s.kind, s.tkind AS "terminalKind",
+           s.terminal::float8 AS terminal,
            f.cable_id AS "cableId", cf.name AS "cableName", f.number AS "fibreNumber",
            f.position AS "fibrePosition",
            CASE WHEN s.kind = 'fibre' THEN cf.length_m ELSE 0 END AS "lengthM",
@@ -164,6 +166,44 @@ export const traceRepository = {
   async hops(db: Queryable, seeds: readonly Seed[], losses: LossConstants): Promise<HopRow[]> {
     if (!seeds.length) return [];
     return db.rows<HopRow>(sql`${walkSql(seeds, losses)} ORDER BY s.seed, s.step`);
+  },
+
+  /**
+   * The homes an OLT port serves: walked downstream into every splitter output, the fibre ends
+   * where the light stops, and the homes those ends lie on.
+   */
+  async homesServed(
+    db: Queryable,
+    portTerminal: number,
+    losses: LossConstants,
+  ): Promise<{ id: number; name: string }[]> {
+    return db.rows<{ id: number; name: string }>(sql`
+      WITH hop AS (${walkSql([{ seed: 1, terminal: portTerminal, viaJoint: false }], losses, true)}),
+      -- Where the light stops: a fibre's far end joined to nothing further.
+      ends AS (
+        SELECT DISTINCT f.cable_id, t.fibre_end FROM hop
+        JOIN fibre_terminals t ON t.id = hop.terminal
+        JOIN fibres f ON f.id = t.fibre_id
+        WHERE hop.kind = 'fibre'
+          AND NOT EXISTS (SELECT 1 FROM fibre_links l
+                          WHERE l.from_terminal = t.id AND l.joint_id IS NOT NULL)
+      )
+      SELECT DISTINCT h.id, h.name FROM ends
+      JOIN network_elements c ON c.id = ends.cable_id
+      JOIN network_elements h ON h.type IN ('SFU', 'Building') AND h.deleted_at IS NULL
+        AND h.geom && ST_Expand(CASE ends.fibre_end WHEN 'a' THEN ST_StartPoint(c.geom)
+                                                    ELSE ST_EndPoint(c.geom) END, ${BOX_DEG})
+        AND ST_DWithin(h.geom::geography,
+              (CASE ends.fibre_end WHEN 'a' THEN ST_StartPoint(c.geom)
+                                   ELSE ST_EndPoint(c.geom) END)::geography, ${ATTACH_DISTANCE_M})
+      ORDER BY h.id`);
+  },
+
+  /** The terminal of an OLT port. */
+  async oltTerminal(db: Queryable, portId: number): Promise<number | undefined> {
+    const row = await db.one<{ id: number }>(sql`
+      SELECT id::float8 AS id FROM fibre_terminals WHERE port_id = ${portId} AND kind = 'olt-port'`);
+    return row?.id;
   },
 
   /** The terminal a home's trace starts at, if its drop has fibres. */

@@ -226,6 +226,25 @@ export function createTraceService(db: Database) {
       return summarise(hops, losses.budgetDb);
     },
 
+    /** Downstream from an OLT port: every home it serves. */
+    async homesServed(user: UserRecord, portId: number) {
+      const port = await db.one<{ projectId: number }>(sql`
+        SELECT coalesce(eco.project_id, co.project_id) AS "projectId"
+        FROM fibre_ports p
+        LEFT JOIN central_offices co ON co.id = p.central_office_id
+        LEFT JOIN network_elements e ON e.id = p.element_id
+        LEFT JOIN clusters c ON c.id = e.cluster_id
+        LEFT JOIN central_offices eco ON eco.id = c.central_office_id
+        WHERE p.id = ${portId}`);
+      const missing = () => new AppError(404, 'NOT_FOUND', 'fibre.portNotFound', { id: portId });
+      await assertReadableVia(db, user, port?.projectId, missing);
+      const terminal = await traces.oltTerminal(db, portId);
+      if (!port || terminal === undefined) throw missing();
+      const { losses } = await settings.get(db, port.projectId);
+      const homes = await traces.homesServed(db, terminal, losses);
+      return { homes: homes.map((h) => ({ elementId: h.id, name: h.name })) };
+    },
+
     async budget(user: UserRecord, clusterId: number): Promise<{ homes: HomeBudget[] }> {
       const cluster = await db.one<{ projectId: number }>(sql`
         SELECT co.project_id AS "projectId" FROM clusters c
