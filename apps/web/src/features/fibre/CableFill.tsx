@@ -1,6 +1,9 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FIBRE_STATUSES, type FibreStatus } from '@integration/contracts';
+import type { FibreStatus } from '@integration/contracts';
+
+/** What is taken first, what is left last: the bar fills from the left as a gauge does. */
+const ORDER: FibreStatus[] = ['used', 'reserved', 'faulty', 'free'];
 
 const COLOURS: Record<FibreStatus, string> = {
   used: 'blue',
@@ -16,12 +19,12 @@ export function CableFill({ fill, total }: { fill: Record<FibreStatus, number>; 
   return (
     <div>
       <Progress.Root size="sm" aria-hidden>
-        {FIBRE_STATUSES.map((s) => (
+        {ORDER.map((s) => (
           <Progress.Section key={s} value={(fill[s] / all) * 100} color={COLOURS[s]} />
         ))}
       </Progress.Root>
       <Group gap="sm" mt={4} role="list" aria-label={t('fibre.fill')}>
-        {FIBRE_STATUSES.map((s) => (
+        {ORDER.map((s) => (
           <Text key={s} size="sm" role="listitem">
             {t(`fibre.fillCount.${s}`, { count: fill[s] })}
           </Text>

@@ -3,11 +3,13 @@ import { IconRoute, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionKind } from '@integration/contracts';
+import classes from './FibreGrid.module.css';
 import { defaultKind, type Pick } from './picks.ts';
 
 /**
  * What is chosen, and what it is joined to: the splice editor's reading line (a crew taps a
- * fibre to see where it goes) and, for an editor with two chosen, the Connect action.
+ * fibre to see where it goes) and, for an editor with two chosen, the Connect action. It
+ * sticks to the bottom of the plan, in view wherever the chosen fibre was.
  */
 export function PicksBar({
   picks,
@@ -26,16 +28,17 @@ export function PicksBar({
 }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<ConnectionKind | null>(null);
-  if (!picks.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        {canEdit ? t('fibre.pickHint') : t('fibre.pickHintReadOnly')}
-      </Text>
-    );
-  }
+  if (!picks.length) return null;
   const chosenKind = kind ?? defaultKind(picks);
   return (
-    <Paper withBorder p="xs" radius="sm" role="region" aria-label={t('fibre.chosen')}>
+    <Paper
+      withBorder
+      p="xs"
+      radius="sm"
+      role="region"
+      aria-label={t('fibre.chosen')}
+      className={classes.chosenBar}
+    >
       <Stack gap={6}>
         {picks.map((p) => (
           <Group key={p.key} gap="xs" wrap="nowrap" align="flex-start">

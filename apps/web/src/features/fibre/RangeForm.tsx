@@ -15,10 +15,13 @@ export interface RangeSplice {
  * server joins them fibre for fibre, all or nothing, and says why when it refuses.
  */
 export function RangeForm({
+  folded = false,
   cables,
   pending,
   onSplice,
 }: {
+  /** On a phone the form waits behind its button: the plan comes first. */
+  folded?: boolean;
   cables: EnclosureCable[];
   pending: boolean;
   onSplice(range: RangeSplice): void;
@@ -33,7 +36,20 @@ export function RangeForm({
   const [b, setB] = useState<number | string>(tube(from));
   const [c, setC] = useState<number | string>(1);
   const [d, setD] = useState<number | string>(tube(to));
+  const [shown, setShown] = useState(!folded);
   if (ends.length === 0) return null;
+  if (!shown) {
+    return (
+      <Button
+        variant="light"
+        size="xs"
+        onClick={() => setShown(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('fibre.range.open')}
+      </Button>
+    );
+  }
   const n = (v: number | string) => Number(v) || 1;
   const submit = () => {
     if (!from || !to) return;

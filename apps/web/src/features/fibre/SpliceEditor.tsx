@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,25 +86,9 @@ export function SpliceEditor({
               {action.problem}
             </Alert>
           ) : null}
-          <PicksBar
-            picks={picks}
-            canEdit={canEdit}
-            pending={action.pending}
-            onDrop={pick}
-            onConnect={(kind) => {
-              const [from, to] = picks;
-              if (!from || !to) return;
-              action.run(
-                () =>
-                  fibreApi.connect(holder, { connections: [{ from: from.ref, to: to.ref, kind }] }),
-                () => setPicks([]),
-              );
-            }}
-            onTrace={(p) =>
-              p.fibreId !== undefined &&
-              fibreScreens.trace({ query: { fibreId: p.fibreId }, title: p.label })
-            }
-          />
+          <Text size="sm" c="dimmed">
+            {canEdit ? t('fibre.pickHint') : t('fibre.pickHintReadOnly')}
+          </Text>
           <Tabs defaultValue="cables" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="cables">
@@ -119,6 +103,7 @@ export function SpliceEditor({
               <Stack gap="md">
                 {canEdit && data.cables.length ? (
                   <RangeForm
+                    folded={compact}
                     cables={data.cables}
                     pending={action.pending}
                     onSplice={(range) =>
@@ -127,33 +112,36 @@ export function SpliceEditor({
                   />
                 ) : null}
                 {data.cables.length === 0 ? <Text c="dimmed">{t('fibre.noCables')}</Text> : null}
-                {data.cables.map((cable) => (
-                  <section key={cable.id} aria-label={cable.name}>
-                    <Group gap="xs" mb={4}>
-                      <Text fw={600}>{cable.name}</Text>
-                      <Badge variant="outline" tt="none">
-                        {t(`fibre.end.${cable.end}`)}
-                      </Badge>
-                      <Text size="sm" c="dimmed">
-                        {t('fibre.structure', {
-                          count: cable.fibreCount,
-                          tubes: cable.tubes,
-                          perTube: cable.fibresPerTube,
-                        })}
-                      </Text>
-                    </Group>
-                    {cable.end === 'through' ? (
-                      <Text size="sm" c="dimmed">
-                        {t('fibre.passesThrough')}
-                      </Text>
-                    ) : (
-                      <>
-                        <CableFill fill={cable.fill} total={cable.fibreCount} />
-                        <FibreGrid cable={cable} picked={pickedFibres} onPick={pickFibre} />
-                      </>
-                    )}
-                  </section>
-                ))}
+                {/* Side by side where there is room: the two cables of a splice face each other. */}
+                <SimpleGrid cols={{ base: 1, lg: data.cables.length > 1 ? 2 : 1 }} spacing="lg">
+                  {data.cables.map((cable) => (
+                    <section key={cable.id} aria-label={cable.name}>
+                      <Group gap="xs" mb={4}>
+                        <Text fw={600}>{cable.name}</Text>
+                        <Badge variant="outline" tt="none">
+                          {t(`fibre.end.${cable.end}`)}
+                        </Badge>
+                        <Text size="sm" c="dimmed">
+                          {t('fibre.structure', {
+                            count: cable.fibreCount,
+                            tubes: cable.tubes,
+                            perTube: cable.fibresPerTube,
+                          })}
+                        </Text>
+                      </Group>
+                      {cable.end === 'through' ? (
+                        <Text size="sm" c="dimmed">
+                          {t('fibre.passesThrough')}
+                        </Text>
+                      ) : (
+                        <>
+                          <CableFill fill={cable.fill} total={cable.fibreCount} />
+                          <FibreGrid cable={cable} picked={pickedFibres} onPick={pickFibre} />
+                        </>
+                      )}
+                    </section>
+                  ))}
+                </SimpleGrid>
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="equipment" pt="sm">
@@ -179,6 +167,25 @@ export function SpliceEditor({
               />
             </Tabs.Panel>
           </Tabs>
+          <PicksBar
+            picks={picks}
+            canEdit={canEdit}
+            pending={action.pending}
+            onDrop={pick}
+            onConnect={(kind) => {
+              const [from, to] = picks;
+              if (!from || !to) return;
+              action.run(
+                () =>
+                  fibreApi.connect(holder, { connections: [{ from: from.ref, to: to.ref, kind }] }),
+                () => setPicks([]),
+              );
+            }}
+            onTrace={(p) =>
+              p.fibreId !== undefined &&
+              fibreScreens.trace({ query: { fibreId: p.fibreId }, title: p.label })
+            }
+          />
           {!canEdit ? (
             <Text size="sm" c="dimmed">
               {t('fibre.readOnly')}

@@ -17,6 +17,8 @@ export function traceFeatures(elements: EditorElement[]): FeatureCollection {
 }
 
 const MARGIN = 40;
+/** How far down a phone's map controls reach over the map. */
+const PHONE_CONTROLS_PX = 150;
 
 /**
  * Frames the path in the part of the map the trace panel leaves clear (beside it on a wide
@@ -30,11 +32,15 @@ export function framePath(view: MapView, elements: EditorElement[], panel: Eleme
   const box = view.map.getContainer().getBoundingClientRect();
   const rect = panel?.getBoundingClientRect();
   if (rect) {
-    if (rect.width > box.width * 0.6) pad.bottom += Math.max(0, box.bottom - rect.top);
-    else pad.right += Math.max(0, box.right - rect.left);
+    if (rect.width > box.width * 0.6) {
+      pad.bottom += Math.max(0, box.bottom - rect.top);
+      // A phone's map controls (toolbar, search, place) cover its top.
+      pad.top += PHONE_CONTROLS_PX;
+    } else pad.right += Math.max(0, box.right - rect.left);
   }
   // MapLibre ignores a padding larger than the map: keep room for the path whatever the screen.
-  pad.bottom = Math.min(pad.bottom, box.height * 0.7);
+  pad.bottom = Math.min(pad.bottom, box.height * 0.6);
+  pad.top = Math.min(pad.top, box.height * 0.3);
   pad.right = Math.min(pad.right, box.width * 0.7);
   view.map.fitBounds(
     [
