@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { EnclosureCable, EnclosurePlan, Fibre } from '@integration/contracts';
+import { resources } from '../../i18n/i18n.ts';
+import { SpliceEditor } from './SpliceEditor.tsx';
+
+const english = i18n.createInstance();
+void english
+  .use(initReactI18next)
+  .init({ resources, lng: 'en', interpolation: { escapeValue: false } });
+
+const COLOURS = [
+  'blue',
+  'orange',
+  'green',
+  'brown',
+  'slate',
+  'white',
+  'red',
+  'black',
+  'yellow',
+  'violet',
+  'rose',
+  'aqua',
+];
+
+/** A 144-fibre cable (12 × 12), its fibres numbered from `firstId`. */
+function cable(id: number, name: string, end: 'a' | 'b', firstId: number): EnclosureCable {
+  const fibres: Fibre[] = Array.from({ length: 144 }, (_, i) => ({
+    id: firstId + i,
+    number: i + 1,
+    tube: Math.floor(i / 12) + 1,
+    position: (i % 12) + 1,
+    colour: { name: COLOURS[i % 12] ?? '', hex: '#123456', stripe: null },
+    tubeColour: { name: COLOURS[Math.floor(i / 12)] ?? '', hex: '#654321', stripe: null },
+    status: 'free',
+    ends: { a: null, b: null },
+  }));
+  return {
+    id,
+    name,
+    end,
+    fibreCount: 144,
+    tubes: 12,
+    fibresPerTube: 12,
+    fill: { free: 144, used: 0, reserved: 0, faulty: 0 },
+    fibres,
+  };
+}
+
+const plan: EnclosurePlan = {
+  enclosure: {
+    elementId: 9,
+    centralOfficeId: null,
+    name: 'SC-1',
+    type: 'SpliceClosure',
+    projectId: 1,
+    clusterId: 1,
+  },
+  colourScheme: 'TIA-598-C',
+  cables: [cable(1, 'Feeder', 'b', 1000), cable(2, 'Distribution', 'a', 2000)],
+  trays: [],
+  splitters: [],
+  ports: [],
+  connections: [],
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The API as the editor sees it: the plan, and what a POST of connections answers. */
+function serve(connect: () => Response) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/connections') && init?.method === 'POST') return connect();
+    return json({ status: true, data: plan });
+  });
+}
+
+function open(canEdit: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={english}>
+          <SpliceEditor holder={{ elementId: 9 }} name="SC-1" canEdit={canEdit} />
+        </I18nextProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the splice editor', () => {
+  it('draws two 144-fibre cables and connects two chosen fibres at the ends that lie there', async () => {
+    const fetch = serve(() =>
+      json({ status: true, data: { connections: [{ id: 5 }] }, message: 'Made' }),
+    );
+    open(true);
+    const feeder = await screen.findByRole('region', { name: 'Feeder' });
+    const distribution = screen.getByRole('region', { name: 'Distribution' });
+    expect(within(feeder).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
+    expect(within(distribution).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
+
+    fireEvent.click(within(feeder).getByRole('button', { name: 'Fibre 3, green, free' }));
+    fireEvent.click(within(distribution).getByRole('button', { name: 'Fibre 14, orange, free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(true));
+    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      connections: [
+        { from: { fibreId: 1002, end: 'b' }, to: { fibreId: 2013, end: 'a' }, kind: 'splice' },
+      ],
+    });
+  });
+
+  it("shows the server's refusal of a range beside the form", async () => {
+    serve(() =>
+      json(
+        {
+          status: false,
+          statusCode: 400,
+          error: 'VALIDATION_ERROR',
+          message: 'Fibres 1–12 (12) onto 1–11 (11): the lengths differ.',
+        },
+        400,
+      ),
+    );
+    open(true);
+    const form = await screen.findByRole('form', { name: 'Splice a range (a tube onto a tube)' });
+    fireEvent.change(within(form).getByLabelText('Last (to)'), { target: { value: '11' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Splice range' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('the lengths differ');
+  });
+
+  it('reads but cannot change for a read-only user', async () => {
+    serve(() => json({ status: true, data: { connections: [] } }));
+    open(false);
+    const feeder = await screen.findByRole('region', { name: 'Feeder' });
+    expect(screen.queryByRole('form', { name: /Splice a range/ })).toBeNull();
+    fireEvent.click(within(feeder).getByRole('button', { name: 'Fibre 1, blue, free' }));
+    fireEvent.click(within(feeder).getByRole('button', { name: 'Fibre 2, orange, free' }));
+    const chosen = screen.getByRole('region', { name: 'Chosen' });
+    expect(within(chosen).getByText('Feeder, fibre 2 (orange)')).toBeTruthy();
+    expect(within(chosen).queryByText('Feeder, fibre 1 (blue)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+  });
+});
