@@ -176,6 +176,23 @@ export const enclosuresRepository = {
         ON y.port_id = x.port_id AND x.kind <> y.kind`);
   },
 
+  /** Both ends of these fibres, with their cable. */
+  async fibreEnds(db: Queryable, fibreIds: readonly number[]) {
+    return db.rows<{
+      id: number;
+      fibreId: number;
+      end: 'a' | 'b';
+      cableId: number;
+      cableName: string;
+    }>(sql`
+      SELECT t.id::float8 AS id, t.fibre_id::float8 AS "fibreId", t.fibre_end AS "end",
+             f.cable_id AS "cableId", ce.name AS "cableName"
+      FROM fibre_terminals t
+      JOIN fibres f ON f.id = t.fibre_id
+      JOIN network_elements ce ON ce.id = f.cable_id
+      WHERE t.fibre_id = ANY(${`{${fibreIds.join(',')}}`}::bigint[])`);
+  },
+
   /** The terminals of these ids, with what a label needs. */
   async terminals(db: Queryable, ids: readonly number[]): Promise<TerminalFacts[]> {
     if (!ids.length) return [];

@@ -153,44 +153,28 @@ export function createEnclosuresService(
     }
     if (!pairs.length) throw new AppError(400, 'VALIDATION_ERROR', 'fibre.nothingToJoin');
 
-    const fibreTerminals = new Map<string, number>();
-    const fibreRefs = pairs.flatMap((p) => [p.a, p.b]).filter((t) => 'fibreId' in t);
-    if (fibreRefs.length) {
-      const rows = await tx.rows<{
-        id: number;
-        fibreId: number;
-        end: 'a' | 'b';
-        cableId: number;
-      }>(sql`
-        SELECT t.id::float8 AS id, t.fibre_id::float8 AS "fibreId", t.fibre_end AS "end",
-               f.cable_id AS "cableId"
-        FROM fibre_terminals t JOIN fibres f ON f.id = t.fibre_id
-        WHERE t.fibre_id = ANY(${`{${fibreRefs.map((t) => ('fibreId' in t ? t.fibreId : 0)).join(',')}}`}::bigint[])`);
-      for (const row of rows) {
-        const cable = ends.get(row.cableId);
-        // Only the end that lies on the enclosure can be joined there.
-        if (cable && cable.end === row.end) fibreTerminals.set(`${row.fibreId}:${row.end}`, row.id);
-        else if (!fibreTerminals.has(`${row.fibreId}:${row.end}`)) {
-          fibreTerminals.set(`${row.fibreId}:${row.end}:cable`, row.cableId);
-        }
-      }
-    }
-    const terminalOf = async (ref: TerminalRef): Promise<number> => {
+    // The fibre ends asked for, with their cable: only the end lying on the enclosure joins here.
+    const askedFibres = pairs
+      .flatMap((p) => [p.a, p.b])
+      .flatMap((t) => ('fibreId' in t ? [t.fibreId] : []));
+    const fibreEnds = new Map(
+      (askedFibres.length ? await repo.fibreEnds(tx, askedFibres) : []).map((e) => [
+        `${e.fibreId}:${e.end}`,
+        e,
+      ]),
+    );
+    const terminalOf = (ref: TerminalRef): number => {
       if ('fibreId' in ref) {
-        const id = fibreTerminals.get(`${ref.fibreId}:${ref.end}`);
-        if (id !== undefined) return id;
-        const cableId =
-          fibreTerminals.get(`${ref.fibreId}:${ref.end}:cable`) ??
-          (await cables.cableOfFibre(tx, ref.fibreId));
-        if (cableId === undefined) {
+        const fibreEnd = fibreEnds.get(`${ref.fibreId}:${ref.end}`);
+        if (!fibreEnd)
           throw new AppError(404, 'NOT_FOUND', 'fibre.fibreNotFound', { id: ref.fibreId });
+        if (ends.get(fibreEnd.cableId)?.end !== ref.end) {
+          throw new AppError(422, 'VALIDATION_ERROR', 'fibre.notAttached', {
+            cable: fibreEnd.cableName,
+            name: h.name,
+          });
         }
-        const cable = await tx.one<{ name: string }>(sql`
-          SELECT name FROM network_elements WHERE id = ${cableId}`);
-        throw new AppError(422, 'VALIDATION_ERROR', 'fibre.notAttached', {
-          cable: cable?.name ?? String(cableId),
-          name: h.name,
-        });
+        return fibreEnd.id;
       }
       const found = own.find((t) =>
         'portId' in ref
@@ -209,10 +193,7 @@ export function createEnclosuresService(
       }
       return found.id;
     };
-    const resolved = [];
-    for (const p of pairs) {
-      resolved.push({ a: await terminalOf(p.a), b: await terminalOf(p.b), kind: p.kind });
-    }
+    const resolved = pairs.map((p) => ({ a: terminalOf(p.a), b: terminalOf(p.b), kind: p.kind }));
     // Each terminal once, and not already joined.
     const facts = new Map(
       (
