@@ -21,11 +21,7 @@ import { clusterRoom } from '../realtime/element-events.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { cablesRepository as cables } from './cables.repository.ts';
 import { describeCables, describeTerminals } from './fibre-plan.ts';
-import {
-  enclosuresRepository as repo,
-  type Holder,
-  type TerminalFacts,
-} from './enclosures.repository.ts';
+import { enclosuresRepository as repo, type Holder } from './enclosures.repository.ts';
 import { terminalLabel } from './fibre-labels.ts';
 import { fibreSettingsRepository as settings } from './settings.repository.ts';
 
@@ -291,7 +287,6 @@ export function createEnclosuresService(
   }
 
   return {
-    holder,
     plan: async (user: UserRecord, ref: HolderRef, locale: Locale) =>
       plan(await holder(user, ref, false), locale),
 
@@ -413,7 +408,6 @@ export function createEnclosuresService(
       return { enclosure: h };
     },
 
-    labelOf: (locale: Locale, t: TerminalFacts) => terminalLabel(locale, t),
   };
 }
 
