@@ -21,8 +21,8 @@ const MARGIN = 40;
 const PHONE_CONTROLS_PX = 150;
 
 /**
- * Frames the path in the part of the map the trace panel leaves clear (beside it on a wide
- * screen, above it on a phone), never zooming closer than the street.
+ * Frames the path in the part of the map the trace panel and the layers panel leave clear
+ * (between them on a wide screen, above the sheet on a phone), never closer than the street.
  */
 export function framePath(view: MapView, elements: EditorElement[], panel: Element | null) {
   const bounds = boundsOf(elements.flatMap((e): LatLng[] => pointsOf(e.coordinates)));
@@ -38,10 +38,17 @@ export function framePath(view: MapView, elements: EditorElement[], panel: Eleme
       pad.top += PHONE_CONTROLS_PX;
     } else pad.right += Math.max(0, box.right - rect.left);
   }
+  // The map's own side panel (layers, legend) covers its left on a wide screen.
+  const side = view.map.getContainer().closest('[data-map-workspace]')?.querySelector('aside');
+  const aside = side?.getBoundingClientRect();
+  if (aside && aside.width && aside.width < box.width * 0.4) {
+    pad.left = Math.max(pad.left, aside.right - box.left + MARGIN);
+  }
   // MapLibre ignores a padding larger than the map: keep room for the path whatever the screen.
   pad.bottom = Math.min(pad.bottom, box.height * 0.6);
   pad.top = Math.min(pad.top, box.height * 0.3);
-  pad.right = Math.min(pad.right, box.width * 0.7);
+  pad.right = Math.min(pad.right, box.width * 0.6);
+  pad.left = Math.min(pad.left, box.width * 0.3);
   view.map.fitBounds(
     [
       [w, s],
