@@ -80,7 +80,7 @@ export function createEnclosuresService(
   }
 
   async function plan(h: Holder, locale: Locale, tx: Queryable = db): Promise<EnclosurePlan> {
-    const { colourScheme } = await settings.get(tx, h.projectId);
+    const { colourScheme, losses } = await settings.get(tx, h.projectId);
     const onIt = await attached(tx, h);
     const [trays, splitters, ports, joints, own] = await Promise.all([
       repo.trays(tx, h),
@@ -89,7 +89,6 @@ export function createEnclosuresService(
       repo.jointsOfHolder(tx, h),
       repo.holderTerminals(tx, h),
     ]);
-    const { losses } = await settings.get(tx, h.projectId);
     return {
       enclosure: {
         elementId: h.elementId,
