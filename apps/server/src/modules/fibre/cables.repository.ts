@@ -59,11 +59,14 @@ export const cablesRepository = {
     const structure = spec
       ? { fibreCount: count, tubes: spec.tubes, fibresPerTube: spec.fibresPerTube }
       : standardStructure(count);
-    await db.rows(sql`
+    // Two first readers at once: the second waits on the key, makes nothing, and says so.
+    const made = await db.rows(sql`
       INSERT INTO fibre_cables (element_id, spec_id, fibre_count, tubes, fibres_per_tube)
       VALUES (${cableId}, ${spec?.id ?? null}, ${count}, ${structure.tubes},
               ${structure.fibresPerTube})
-      ON CONFLICT (element_id) DO NOTHING`);
+      ON CONFLICT (element_id) DO NOTHING
+      RETURNING element_id`);
+    if (!made.length) return false;
     await db.rows(sql`
       WITH made AS (
         INSERT INTO fibres (cable_id, number, tube, position)

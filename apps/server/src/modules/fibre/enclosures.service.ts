@@ -286,8 +286,12 @@ export function createEnclosuresService(
   }
 
   return {
-    plan: async (user: UserRecord, ref: HolderRef, locale: Locale) =>
-      plan(await holder(user, ref, false), locale),
+    async plan(user: UserRecord, ref: HolderRef, locale: Locale) {
+      const h = await holder(user, ref, false);
+      // A cable's fibres, made when first asked for, are made whole or not at all.
+      await db.transaction((tx) => attached(tx, h));
+      return plan(h, locale);
+    },
 
     async connect(user: UserRecord, ref: HolderRef, body: Connections, locale: Locale) {
       const h = await holder(user, ref, true);
