@@ -1,25 +1,31 @@
-import { ActionIcon, Badge, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, NumberInput, Text } from '@mantine/core';
+import { IconGauge, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnclosurePlan } from '@integration/contracts';
 import classes from './ConnectionList.module.css';
 
 /**
  * The enclosure's splices and connectors: the plan a crew follows, one line each (plain rows,
- * a full closure holds hundreds). Editors delete one here.
+ * a full closure holds hundreds). Editors delete one here, or enter the loss an OTDR measured
+ * on it (it then counts in traces in place of the design loss); one row's form open at a time.
  */
 export function ConnectionList({
   plan,
   canEdit,
   pending,
   onDelete,
+  onMeasure,
 }: {
   plan: EnclosurePlan;
   canEdit: boolean;
   pending: boolean;
   onDelete(id: number): void;
+  onMeasure(id: number, lossDb: number | null): void;
 }) {
   const { t } = useTranslation();
+  const [measuring, setMeasuring] = useState<number | null>(null);
+  const [value, setValue] = useState<number | string>('');
   if (!plan.connections.length) {
     return (
       <Text size="sm" c="dimmed">
@@ -54,6 +60,20 @@ export function ConnectionList({
           {canEdit ? (
             <ActionIcon
               variant="subtle"
+              color="gray"
+              aria-label={t('fibre.measure', { from: c.from, to: c.to })}
+              aria-expanded={measuring === c.id}
+              onClick={() => {
+                setMeasuring(measuring === c.id ? null : c.id);
+                setValue(c.measuredLossDb ?? '');
+              }}
+            >
+              <IconGauge size={16} />
+            </ActionIcon>
+          ) : null}
+          {canEdit ? (
+            <ActionIcon
+              variant="subtle"
               color="red"
               disabled={pending}
               aria-label={t('fibre.deleteConnection', { from: c.from, to: c.to })}
@@ -61,6 +81,47 @@ export function ConnectionList({
             >
               <IconTrash size={16} />
             </ActionIcon>
+          ) : null}
+          {measuring === c.id ? (
+            <form
+              className={classes.measure}
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (value === '') return;
+                onMeasure(c.id, Number(value));
+                setMeasuring(null);
+              }}
+            >
+              <Group gap="xs" align="flex-end">
+                <NumberInput
+                  label={t('fibre.measuredLoss')}
+                  value={value}
+                  onChange={setValue}
+                  min={0}
+                  max={50}
+                  step={0.01}
+                  decimalScale={3}
+                  size="xs"
+                  w={140}
+                  data-autofocus
+                />
+                <Button type="submit" size="xs" disabled={value === ''}>
+                  {t('fibre.saveMeasure')}
+                </Button>
+                {c.measuredLossDb !== null ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => {
+                      onMeasure(c.id, null);
+                      setMeasuring(null);
+                    }}
+                  >
+                    {t('fibre.clearMeasure')}
+                  </Button>
+                ) : null}
+              </Group>
+            </form>
           ) : null}
         </li>
       ))}

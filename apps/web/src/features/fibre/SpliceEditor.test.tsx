@@ -141,6 +141,43 @@ describe('the splice editor', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('the lengths differ');
   });
 
+  it('records the loss an OTDR measured on a splice', async () => {
+    const measured = {
+      ...plan,
+      connections: [
+        {
+          id: 5,
+          kind: 'splice' as const,
+          trayId: null,
+          from: 'Feeder, fibre 1',
+          to: 'Distribution, fibre 1',
+          lossDb: 0.1,
+          measuredLossDb: null,
+        },
+      ],
+    };
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input, init) =>
+        init?.method === 'POST'
+          ? json({ status: true, data: { id: 5 } })
+          : json({ status: true, data: String(input).includes('/enclosures/') ? measured : null }),
+      );
+    open(true);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Connections (1)' }));
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: 'Measured loss of Feeder, fibre 1 ↔ Distribution, fibre 1',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Measured loss (dB)'), { target: { value: '0.07' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(true));
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(String(url)).toBe('/api/fibre/connections/5/measured-loss');
+    expect(JSON.parse(String(init?.body))).toEqual({ measuredLossDb: 0.07 });
+  });
+
   it('reads but cannot change for a read-only user', async () => {
     serve(() => json({ status: true, data: { connections: [] } }));
     open(false);

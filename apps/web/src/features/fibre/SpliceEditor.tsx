@@ -164,6 +164,7 @@ export function SpliceEditor({
                 canEdit={canEdit}
                 pending={action.pending}
                 onDelete={(id) => action.run(() => fibreApi.disconnect(id))}
+                onMeasure={(id, loss) => action.run(() => fibreApi.measure(id, loss))}
               />
             </Tabs.Panel>
           </Tabs>

@@ -40,6 +40,10 @@ export const fibreApi = {
     api<Answer<null>>('POST', `${holderPath(h)}/ports`, { kind, count }),
   disconnect: (connectionId: number) =>
     api<Answer<{ id: number }>>('DELETE', `/fibre/connections/${connectionId}`),
+  measure: (connectionId: number, measuredLossDb: number | null) =>
+    api<Answer<{ id: number }>>('POST', `/fibre/connections/${connectionId}/measured-loss`, {
+      measuredLossDb,
+    }),
   cable: async (cableId: number) =>
     (await api<Answer<CableFibres>>('GET', `/fibre/cables/${cableId}/fibres`)).data,
   setStatus: (fibreId: number, status: 'free' | 'reserved' | 'faulty') =>
