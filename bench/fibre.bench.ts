@@ -21,7 +21,9 @@ const STEP = 0.0002;
  * distribution B → closure → feeder A → closure → feeder B → FDT-SRO (1:4) → trunk → OLT port,
  * about 20 hops. Elements are named after their index so that every step is one joined INSERT.
  */
-async function generate(bench: BenchDatabase): Promise<{ officeId: number; clusterIds: number[] }> {
+export async function generate(
+  bench: BenchDatabase,
+): Promise<{ officeId: number; clusterIds: number[] }> {
   const { db } = bench;
   const row = await db.one<{ projectId: number; officeId: number }>(sql`
     WITH p AS (
@@ -236,7 +238,7 @@ type SqlText = string;
  * The reference: the same walk written by hand, totals per home (metres, dB at 1310 and 1550,
  * whether it reached an OLT port), the start found by the drop's end on the home.
  */
-const handWritten = (homes: SQL) => sql`
+export const handWritten = (homes: SQL) => sql`
   WITH RECURSIVE start AS (
     SELECT h.id AS home, t.id AS terminal
     FROM network_elements h
