@@ -7,7 +7,9 @@ const STARTUP_LOCK_KEY = 7_402_113;
 
 /** A real PostgreSQL 15+ with PostGIS 3, through a connection pool. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // JIT compiles a plan whose cost estimate is high: a fibre budget's recursive walk paid
+  // ~0.9 s for it on every call, never won back on queries of milliseconds to a second.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // An idle connection the server ends (a restart, an administrator's command, a dropped
   // test database) is reported here; without a listener it would crash the process. The
   // pool has already let it go and opens a new one for the next query.

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LOSSES, type HomeBudget, type Trace } from '@integration/contracts';
+import {
+  DEFAULT_LOSSES,
+  type EnclosurePlan,
+  type HomeBudget,
+  type Trace,
+} from '@integration/contracts';
 import { idByName } from '../../test/seeded.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -54,5 +59,19 @@ describe('the lit demo network', () => {
       SELECT count(*)::int AS n FROM fibres f JOIN network_elements e ON e.id = f.cable_id
       WHERE e.cluster_id = ${cluster} AND f.status = 'reserved'`);
     expect(reserved?.n).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a demo splice closure', () => {
+  it('shows the cables spliced in it with their fibres, though their drawn ends lie elsewhere', async () => {
+    const closure = await t.db.one<{ id: number }>(sql`
+      SELECT DISTINCT j.element_id AS id FROM fibre_joints j
+      JOIN network_elements e ON e.id = j.element_id AND e.type = 'SpliceClosure'
+      WHERE e.cluster_id = ${cluster} ORDER BY 1 LIMIT 1`);
+    const plan = await get<EnclosurePlan>(`/fibre/enclosures/${closure?.id}`);
+    expect(plan.connections.length).toBeGreaterThan(0);
+    const spliced = plan.cables.filter((c) => c.fill.used > 0);
+    expect(spliced.length).toBeGreaterThanOrEqual(2);
+    expect(spliced.every((c) => c.end === 'a' || c.end === 'b')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
 import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
+import { FIBRE_DOCUMENT_ROWS } from './access-matrix.fibre-documents-rows.ts';
 import { FIBRE_ROWS } from './access-matrix.fibre-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
@@ -16,6 +17,7 @@ const ROWS = [
   ...TEMPLATE_ROWS,
   ...LOCATION_ROWS,
   ...FIBRE_ROWS,
+  ...FIBRE_DOCUMENT_ROWS,
 ];
 
 useAccessMatrixApp();
@@ -39,6 +41,7 @@ describe('the matrix', () => {
               'templates',
               'live locations',
               'fibre',
+              'fibre documents',
             ].includes(tag),
           )
         ) {
@@ -49,7 +52,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(66);
+    expect(documented.size).toBe(67);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

@@ -176,6 +176,19 @@ export const enclosuresRepository = {
         ON y.port_id = x.port_id AND x.kind <> y.kind`);
   },
 
+  /** Cables with a fibre end joined in the holder, and which end. */
+  async cablesJoinedIn(db: Queryable, h: Holder) {
+    return db.rows<{ id: number; name: string; end: 'a' | 'b'; capacity: string | null }>(sql`
+      SELECT DISTINCT ON (f.cable_id) f.cable_id AS id, ce.name, t.fibre_end AS "end",
+             btrim(ce.attributes->>'Capacity', '"') AS capacity
+      FROM fibre_joints j
+      JOIN fibre_terminals t ON t.id IN (j.terminal_a, j.terminal_b) AND t.kind = 'fibre'
+      JOIN fibres f ON f.id = t.fibre_id
+      JOIN network_elements ce ON ce.id = f.cable_id AND ce.deleted_at IS NULL
+      WHERE ${ofHolder(h, 'j')}
+      ORDER BY f.cable_id, t.fibre_end`);
+  },
+
   /** Both ends of these fibres, with their cable. */
   async fibreEnds(db: Queryable, fibreIds: readonly number[]) {
     return db.rows<{

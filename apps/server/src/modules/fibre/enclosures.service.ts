@@ -62,11 +62,17 @@ export function createEnclosuresService(
 
   /** The cables ending on (or passing) the enclosure, their fibres made if they were not yet. */
   async function attached(tx: Queryable, h: Holder) {
-    if (!h.point) {
-      return [];
-    }
-    const found = await cables.attachedAt(tx, h.projectId, sql`ST_GeomFromEWKT(${h.point})`);
+    const found = h.point
+      ? await cables.attachedAt(tx, h.projectId, sql`ST_GeomFromEWKT(${h.point})`)
+      : [];
     for (const cable of found) if (cable.end !== 'through') await cables.materialise(tx, cable.id);
+    // A cable already spliced here is attached here, where its drawn end lies or not (an
+    // imported or generated network joined by its data).
+    for (const cable of await repo.cablesJoinedIn(tx, h)) {
+      const listed = found.findIndex((c) => c.id === cable.id);
+      if (listed < 0) found.push(cable);
+      else if (found[listed]?.end === 'through') found[listed] = cable;
+    }
     return found;
   }
 
@@ -410,7 +416,6 @@ export function createEnclosuresService(
       await repo.placeOffice(db, officeId, at.lng, at.lat);
       return { enclosure: h };
     },
-
   };
 }
 
