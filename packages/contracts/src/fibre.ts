@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ElementTypeName } from './element-types.ts';
-import { paramId } from './primitives.ts';
+import { bodyId, paramId, text } from './primitives.ts';
 
 /**
  * Fibre connectivity (issue 26): cables made of tubes and fibres, what each enclosure joins,
@@ -101,20 +101,17 @@ export interface FibreColour {
 
 /** What a terminal is, as the API names one end of a connection. */
 export const terminalRefSchema = z.union([
-  z.object({ fibreId: z.number().int().positive(), end: z.enum(['a', 'b']) }).strict(),
-  z
-    .object({ portId: z.number().int().positive(), side: z.enum(['back', 'front']).optional() })
-    .strict(),
-  z
-    .object({ splitterId: z.number().int().positive(), leg: z.number().int().min(0).max(64) })
-    .strict(),
+  z.object({ fibreId: bodyId, end: z.enum(['a', 'b']) }).strict(),
+  z.object({ portId: bodyId, side: z.enum(['back', 'front']).optional() }).strict(),
+  z.object({ splitterId: bodyId, leg: z.number().int().min(0).max(64) }).strict(),
 ]);
 export type TerminalRef = z.infer<typeof terminalRefSchema>;
 
 export const CONNECTION_KINDS = ['splice', 'connector'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
-const fibreRange = z.tuple([z.number().int().positive(), z.number().int().positive()]);
+const fibreNumber = z.number().int().min(1).max(864);
+const fibreRange = z.tuple([fibreNumber, fibreNumber]);
 
 export const connectionsBody = z
   .object({
@@ -134,9 +131,9 @@ export const connectionsBody = z
       .array(
         z
           .object({
-            fromCable: z.number().int().positive(),
+            fromCable: bodyId,
             fromFibres: fibreRange,
-            toCable: z.number().int().positive(),
+            toCable: bodyId,
             toFibres: fibreRange,
             kind: z.enum(CONNECTION_KINDS).default('splice'),
           })
@@ -145,13 +142,13 @@ export const connectionsBody = z
       .max(CONNECTIONS_MAX)
       .optional(),
     /** The tray the splices go in; else the first with room. */
-    trayId: z.number().int().positive().optional(),
+    trayId: bodyId.optional(),
   })
   .strict();
 export type ConnectionsBody = z.input<typeof connectionsBody>;
 
 export const splitterBody = z
-  .object({ ratio: z.string().max(8), name: z.string().trim().max(100).optional() })
+  .object({ ratio: text().max(8), name: text().trim().min(1).max(100).optional() })
   .strict();
 export const trayBody = z
   .object({ capacity: z.number().int().min(1).max(144).default(12) })
@@ -160,7 +157,7 @@ export const portsBody = z
   .object({
     kind: z.enum(['patch', 'olt']),
     count: z.number().int().min(1).max(144),
-    panel: z.string().trim().min(1).max(60).optional(),
+    panel: text().trim().min(1).max(60).optional(),
   })
   .strict();
 export const fibreStatusBody = z.object({ status: z.enum(SETTABLE_FIBRE_STATUSES) }).strict();
