@@ -3,6 +3,7 @@ import { ELEMENT_TYPES, type LatLng } from '@integration/contracts';
 import { createElementsService } from '../../modules/network-elements/elements.service.ts';
 import { usersRepository } from '../../modules/users/users.repository.ts';
 import { enclosuresRepository } from '../../modules/fibre/enclosures.repository.ts';
+import { cablesRepository } from '../../modules/fibre/cables.repository.ts';
 import type { Database, Queryable } from '../database.ts';
 import { DEMO_NETWORK_CLUSTER } from './demo-network.seed.ts';
 
@@ -221,22 +222,10 @@ async function materialiseCluster(db: Queryable, clusterId: number): Promise<voi
           FROM network_elements e
           WHERE e.cluster_id = ${clusterId} AND e.type = 'Cable' AND e.deleted_at IS NULL) c
     ON CONFLICT (element_id) DO NOTHING`);
-  await db.rows(sql`
-    WITH made AS (
-      INSERT INTO fibres (cable_id, number, tube, position)
-      SELECT fc.element_id, n, (n - 1) / fc.fibres_per_tube + 1, (n - 1) % fc.fibres_per_tube + 1
-      FROM fibre_cables fc
-      JOIN network_elements e ON e.id = fc.element_id AND e.cluster_id = ${clusterId}
-      CROSS JOIN LATERAL generate_series(1, fc.fibre_count) n
-      WHERE NOT EXISTS (SELECT 1 FROM fibres f WHERE f.cable_id = fc.element_id)
-      RETURNING id),
-    ends AS (
-      INSERT INTO fibre_terminals (kind, fibre_id, fibre_end)
-      SELECT 'fibre', made.id, e.side FROM made, (VALUES ('a'), ('b')) e(side)
-      RETURNING id, fibre_id, fibre_end)
-    INSERT INTO fibre_links (from_terminal, to_terminal, kind)
-    SELECT x.id, y.id, 'fibre' FROM ends x JOIN ends y
-      ON y.fibre_id = x.fibre_id AND y.fibre_end <> x.fibre_end`);
+  await cablesRepository.makeFibres(
+    db,
+    sql`fc.element_id IN (SELECT id FROM network_elements WHERE cluster_id = ${clusterId})`,
+  );
 }
 
 /** One splitter of `ratio` in each of these enclosures (S1, S2… per enclosure), legs joined. */

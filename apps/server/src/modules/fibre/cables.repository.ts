@@ -67,12 +67,23 @@ export const cablesRepository = {
       ON CONFLICT (element_id) DO NOTHING
       RETURNING element_id`);
     if (!made.length) return false;
+    await cablesRepository.makeFibres(db, sql`fc.element_id = ${cableId}`);
+    return true;
+  },
+
+  /**
+   * The fibres of the structured cables `which` selects (a condition on `fc`, their fibre_cables
+   * row) that have none yet, each with its two ends joined through it: one statement however
+   * many cables (the demo seed lights a whole cluster with it).
+   */
+  async makeFibres(db: Queryable, which: SQL): Promise<void> {
     await db.rows(sql`
       WITH made AS (
         INSERT INTO fibres (cable_id, number, tube, position)
-        SELECT ${cableId}, n, (n - 1) / ${structure.fibresPerTube} + 1,
-               (n - 1) % ${structure.fibresPerTube} + 1
-        FROM generate_series(1, ${count}) n
+        SELECT fc.element_id, n, (n - 1) / fc.fibres_per_tube + 1, (n - 1) % fc.fibres_per_tube + 1
+        FROM fibre_cables fc
+        CROSS JOIN LATERAL generate_series(1, fc.fibre_count) n
+        WHERE ${which} AND NOT EXISTS (SELECT 1 FROM fibres f WHERE f.cable_id = fc.element_id)
         RETURNING id),
       ends AS (
         INSERT INTO fibre_terminals (kind, fibre_id, fibre_end)
@@ -81,7 +92,6 @@ export const cablesRepository = {
       INSERT INTO fibre_links (from_terminal, to_terminal, kind)
       SELECT x.id, y.id, 'fibre' FROM ends x JOIN ends y
         ON y.fibre_id = x.fibre_id AND y.fibre_end <> x.fibre_end`);
-    return true;
   },
 
   /** Removes the cable's fibres (a new Capacity): the caller checked none is joined. */
