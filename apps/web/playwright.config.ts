@@ -14,11 +14,14 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 /**
  * On PostgreSQL (CI's second pass, after the API suite has run every route there) the end-to-end
  * pass keeps the specs where the database's behaviour shows on screen: editing and its conflicts,
- * live edits and two instances, files, reports, QR scans, the organisation, routes. These specs
- * of layout, legibility, phones, sign-in, roles and templates run once, in the embedded pass.
+ * live edits across two instances, files, reports, QR scans, the organisation, fibres. These
+ * specs of layout, legibility, phones, sign-in, roles, templates, one-instance live edits and
+ * routes (the routing worker reads the same roads on both) run once, in the embedded pass.
  */
 const SCREEN_ONLY_SPECS = [
   'auth.spec.ts',
+  'create-route.spec.ts',
+  'realtime.spec.ts',
   'map-legibility.spec.ts',
   'map-phone.spec.ts',
   'map-reading.spec.ts',
