@@ -23,6 +23,9 @@ const overlap = (a: Box, b: Box) =>
 async function expectToastInside(page: Page, text: string | RegExp) {
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
   await expect(toast).toBeVisible();
+  // Held under the pointer, a toast stays (its timer pauses): a busy machine's slow polls
+  // would otherwise outlast it.
+  await toast.hover();
   await expect
     .poll(async () => {
       const box = await toast.boundingBox();
