@@ -1,13 +1,20 @@
 import { Badge, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SPLITTER_RATIOS, type EnclosurePlan, type SplitterRatio } from '@integration/contracts';
+import {
+  SPLITTER_RATIOS,
+  type EnclosurePlan,
+  type EnclosurePort,
+  type SplitterRatio,
+} from '@integration/contracts';
 import classes from './FibreGrid.module.css';
 import type { Pick } from './picks.ts';
 
 /**
  * Splitters with their legs, ports with their sides, and trays: each leg and side a button to
  * choose for a connection, styled as used when joined. Editors add splitters, trays and ports.
+ * An OLT port lists the homes it serves.
  */
 export function EnclosureEquipment({
   plan,
@@ -18,6 +25,7 @@ export function EnclosureEquipment({
   onAddSplitter,
   onAddTray,
   onAddPorts,
+  onHomesServed,
 }: {
   plan: EnclosurePlan;
   picked: ReadonlySet<string>;
@@ -27,6 +35,8 @@ export function EnclosureEquipment({
   onAddSplitter(ratio: SplitterRatio): void;
   onAddTray(capacity: number): void;
   onAddPorts(kind: 'patch' | 'olt', count: number): void;
+  /** The homes an OLT port serves, listed over the map. */
+  onHomesServed?(port: EnclosurePort, name: string): void;
 }) {
   const { t } = useTranslation();
   const [ratio, setRatio] = useState<SplitterRatio>('1:8');
@@ -142,6 +152,18 @@ export function EnclosureEquipment({
                 </Text>
                 {side('back')}
                 {p.kind === 'patch' ? side('front') : null}
+                {p.kind === 'olt' && onHomesServed ? (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconHome size={12} />}
+                    aria-label={t('fibre.served.action', { name })}
+                    style={{ flexShrink: 0 }}
+                    onClick={() => onHomesServed(p, name)}
+                  >
+                    {t('fibre.served.short')}
+                  </Button>
+                ) : null}
                 <Text size="xs" c="dimmed" truncate>
                   {[p.back.joinedTo, p.front.joinedTo].filter(Boolean).join(' · ')}
                 </Text>

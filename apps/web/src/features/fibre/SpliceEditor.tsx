@@ -156,6 +156,9 @@ export function SpliceEditor({
                 onAddPorts={(kind, count) =>
                   action.run(() => fibreApi.addPorts(holder, kind, count))
                 }
+                onHomesServed={(port, portName) =>
+                  fibreScreens.openList({ kind: 'port', portId: port.id, name: portName })
+                }
               />
             </Tabs.Panel>
             <Tabs.Panel value="connections" pt="sm">

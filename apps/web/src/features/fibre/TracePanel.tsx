@@ -10,28 +10,34 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconDownload, IconX } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconChevronDown,
+  IconChevronUp,
+  IconDownload,
+  IconX,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Trace } from '@integration/contracts';
 import { errorMessage } from '../../app/error-message.ts';
+import { notify } from '../../app/notify.ts';
 import { useCompact } from '../../app/useCompact.ts';
 import { useMapSession } from '../map/ui/editor-context.ts';
 import { FibreSwatch } from './FibreSwatch.tsx';
 import { fibreApi, fibreKeys } from './fibre.api.ts';
-import { fibreScreens, type OpenTrace } from './fibre-screens.store.ts';
+import { fibreScreens, useFibreScreens, type OpenTrace } from './fibre-screens.store.ts';
+import { marginColour } from './home-budget.ts';
 import { saveText, traceCsv } from './trace-csv.ts';
 import { framePath, traceFeatures } from './trace-overlay.ts';
 import classes from './TracePanel.module.css';
 
-/** Below this margin (dB) a home is at risk: ageing, repairs and connectors eat into it. */
-const THIN_MARGIN_DB = 3;
-
 /**
  * A trace over the map (issue 26): its path highlighted and framed, the hops as a table with
- * cumulative metres and dB at 1310 and 1550 nm, the end reached and the margin, and a CSV.
- * A side panel on a wide screen; on a phone a sheet under the map that folds to its summary.
+ * cumulative metres and dB at 1310 and 1550 nm, the end reached and the margin, and a CSV or an
+ * XLSX. A side panel on a wide screen; on a phone a sheet under the map that folds to its
+ * summary. Opened from a list of homes, it leads back to it.
  */
 export function TracePanel({ open }: { open: OpenTrace }) {
   const { t, i18n } = useTranslation();
@@ -39,6 +45,8 @@ export function TracePanel({ open }: { open: OpenTrace }) {
   const { view, editor } = useMapSession();
   const panel = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const list = useFibreScreens((s) => s.list);
   const trace = useQuery({
     queryKey: fibreKeys.trace(open.query),
     queryFn: () => fibreApi.trace(open.query),
@@ -90,6 +98,17 @@ export function TracePanel({ open }: { open: OpenTrace }) {
     );
   };
 
+  const exportXlsx = async () => {
+    setDownloading(true);
+    try {
+      await fibreApi.traceXlsx(open.query);
+    } catch (error) {
+      notify.error(errorMessage(error, t));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   return (
     <Paper
       ref={panel}
@@ -103,6 +122,21 @@ export function TracePanel({ open }: { open: OpenTrace }) {
       data-trace-panel
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
+        {list ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('fibre.backToList', {
+              name:
+                list.kind === 'budget'
+                  ? t('fibre.budget.title', { name: list.name })
+                  : t('fibre.served.title', { name: list.name }),
+            })}
+            onClick={fibreScreens.closeTrace}
+          >
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+        ) : null}
         <div style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" truncate>
             {t('fibre.traceOf', { name: open.title })}
@@ -123,7 +157,8 @@ export function TracePanel({ open }: { open: OpenTrace }) {
           variant="subtle"
           color="gray"
           aria-label={t('fibre.closeTrace')}
-          onClick={fibreScreens.closeTrace}
+          // Closing is being done with it: the list it came from goes too (Back returns to it).
+          onClick={fibreScreens.closePanels}
         >
           <IconX size={18} />
         </ActionIcon>
@@ -190,6 +225,15 @@ export function TracePanel({ open }: { open: OpenTrace }) {
             >
               {t('fibre.exportCsv')}
             </Button>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              loading={downloading}
+              onClick={() => void exportXlsx()}
+            >
+              {t('fibre.exportXlsx')}
+            </Button>
           </Group>
         </Stack>
       ) : null}
@@ -202,7 +246,7 @@ type Format = Intl.NumberFormat;
 /** The end reached, the totals and the margin: what a planner checks first. */
 function Summary({ trace, m, db }: { trace: Trace; m: Format; db: Format }) {
   const { t } = useTranslation();
-  const colour = trace.marginDb < 0 ? 'red' : trace.marginDb < THIN_MARGIN_DB ? 'orange' : 'teal';
+  const colour = marginColour(trace.marginDb);
   return (
     <Group gap={6} mt={2} aria-live="polite">
       <Badge variant="light" color={trace.end === 'olt-port' ? 'teal' : 'gray'} tt="none">

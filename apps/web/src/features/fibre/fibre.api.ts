@@ -7,6 +7,7 @@ import type {
   Trace,
 } from '@integration/contracts';
 import { api } from '../../api/client.ts';
+import { downloadFile, saveBlob } from '../../api/download.ts';
 
 /** Fibre connectivity (issue 26) through the API; the client sends the user's language. */
 type Answer<T> = { data: T; message?: string };
@@ -21,11 +22,22 @@ const holderPath = (h: PlanHolder) =>
 
 export type TraceQuery = { elementId: number } | { fibreId: number };
 
+const traceSearch = (q: TraceQuery) =>
+  'elementId' in q ? `elementId=${q.elementId}` : `fibreId=${q.fibreId}`;
+
+/** A file from the API (with the user's token), saved under the server's name for it. */
+async function save(path: string) {
+  const { blob, filename } = await downloadFile(path, { method: 'GET' }, () => undefined);
+  saveBlob(blob, filename);
+}
+
 export const fibreKeys = {
   all: ['fibre'] as const,
   plan: (h: PlanHolder) => ['fibre', 'plan', holderPath(h)] as const,
   cable: (id: number) => ['fibre', 'cable', id] as const,
   trace: (q: TraceQuery) => ['fibre', 'trace', q] as const,
+  budget: (clusterId: number) => ['fibre', 'budget', clusterId] as const,
+  portHomes: (portId: number) => ['fibre', 'port-homes', portId] as const,
 };
 
 export const fibreApi = {
@@ -48,10 +60,14 @@ export const fibreApi = {
     (await api<Answer<CableFibres>>('GET', `/fibre/cables/${cableId}/fibres`)).data,
   setStatus: (fibreId: number, status: 'free' | 'reserved' | 'faulty') =>
     api<Answer<{ id: number }>>('POST', `/fibre/fibres/${fibreId}/status`, { status }),
-  trace: async (q: TraceQuery) => {
-    const query = 'elementId' in q ? `elementId=${q.elementId}` : `fibreId=${q.fibreId}`;
-    return (await api<Answer<Trace>>('GET', `/fibre/trace?${query}`)).data;
-  },
+  trace: async (q: TraceQuery) =>
+    (await api<Answer<Trace>>('GET', `/fibre/trace?${traceSearch(q)}`)).data,
+  /** Every home of a cluster with its loss and margin. */
   budget: async (clusterId: number) =>
     (await api<Answer<{ homes: HomeBudget[] }>>('GET', `/fibre/clusters/${clusterId}/budget`)).data,
+  /** The homes an OLT port serves, with their loss and margin. */
+  portHomes: async (portId: number) =>
+    (await api<Answer<{ homes: HomeBudget[] }>>('GET', `/fibre/ports/${portId}/homes`)).data,
+  traceXlsx: (q: TraceQuery) => save(`/fibre/trace.xlsx?${traceSearch(q)}`),
+  budgetXlsx: (clusterId: number) => save(`/fibre/clusters/${clusterId}/budget.xlsx`),
 };

@@ -41,10 +41,13 @@ export function CompactMapControls({
   pointType,
   onPointType,
   files,
+  more,
 }: {
   pointType: ElementTypeName;
   onPointType(t: ElementTypeName): void;
   files: React.ReactNode;
+  /** The cluster's own screens (its loss budget, its central office), last in More. */
+  more?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const [sheet, setSheet] = useState(false);
@@ -100,6 +103,7 @@ export function CompactMapControls({
                 <MoreItem key={tool} {...bar.measure(tool)} />
               ))}
               {bar.canEdit ? <MoreItem {...bar.redo} /> : null}
+              {more}
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -15,6 +15,7 @@ import { browserPendingStore } from '../core/pending-store.ts';
 import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../map.api.ts';
 import { useCompact } from '../../../app/useCompact.ts';
 import { MapRealtime } from '../../realtime/MapRealtime.tsx';
+import { FibreClusterButtons, FibreClusterMenuItems } from '../../fibre/FibreClusterActions.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
@@ -218,6 +219,7 @@ export function MapWorkspace({
                   pointType={pointType}
                   onPointType={setPointType}
                   files={files}
+                  more={<FibreClusterMenuItems cluster={cluster} />}
                 />
               </Box>
               <Stack gap={8} style={CONTROL}>
@@ -237,6 +239,9 @@ export function MapWorkspace({
                   <ElementSearch />
                 </Box>
                 <Box style={CONTROL}>{files}</Box>
+                <Box style={CONTROL}>
+                  <FibreClusterButtons cluster={cluster} />
+                </Box>
               </Group>
               <Group gap={8} align="flex-start" style={OVERLAY}>
                 <Box style={CONTROL}>
