@@ -170,10 +170,10 @@ export async function buildApp({
         ),
       );
       await api.register(reportsRoutes(createReportsService(db)));
-      await api.register(
-        fibreRoutes(createEnclosuresService(db, realtime.emit), createTraceService(db)),
-      );
-      await api.register(fibreDocumentsRoutes(createEnclosuresService(db, realtime.emit)));
+      const enclosures = createEnclosuresService(db, realtime.emit);
+      const traces = createTraceService(db);
+      await api.register(fibreRoutes(enclosures, traces));
+      await api.register(fibreDocumentsRoutes(enclosures, traces));
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

@@ -8,6 +8,13 @@ export const dialect = new PgDialect();
 export interface Queryable {
   rows<T>(query: SQL): Promise<T[]>;
   one<T>(query: SQL): Promise<T | undefined>;
+  /**
+   * rows, for a hot query whose text does not change from call to call (its values are all
+   * parameters): on PostgreSQL outside a transaction the statement is prepared once per
+   * connection and its plan reused, where planning cost more than running (a fibre trace:
+   * ~5 ms planned, ~2 ms run). Elsewhere the same as rows.
+   */
+  rowsPrepared<T>(query: SQL): Promise<T[]>;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -28,11 +35,19 @@ export interface Executor {
 }
 
 /** Both drizzle drivers answer `execute` with an object holding `rows`. */
-export function queryable(executor: Executor): Queryable {
+export function queryable(
+  executor: Executor,
+  prepared?: <T>(text: string, params: unknown[]) => Promise<T[]>,
+): Queryable {
   const rows = async <T>(query: SQL): Promise<T[]> =>
     ((await executor.execute(query)) as { rows: T[] }).rows;
   return {
     rows,
     one: async <T>(query: SQL) => (await rows<T>(query))[0],
+    rowsPrepared: async <T>(query: SQL) => {
+      if (!prepared) return rows<T>(query);
+      const compiled = dialect.sqlToQuery(query);
+      return prepared<T>(compiled.sql, compiled.params);
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { dialect, queryable, type Database } from './database.ts';
@@ -26,7 +27,12 @@ export async function openPostgres(url: string): Promise<Database> {
   const db = drizzle({ client: pool });
   return {
     kind: 'postgres',
-    ...queryable(db),
+    // Named after the text: a name stands for one text on each connection of the pool.
+    ...queryable(db, async <T>(text: string, values: unknown[]) => {
+      const name = `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      return (await pool.query<T & pg.QueryResultRow>({ name, text, values, types: asDrizzle }))
+        .rows as T[];
+    }),
     transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
     async runScript(script, after) {
       const client = await pool.connect();
@@ -56,6 +62,28 @@ export async function openPostgres(url: string): Promise<Database> {
     close: () => pool.end(),
   };
 }
+
+/**
+ * Dates, times and intervals as PostgreSQL's text, the way drizzle's driver reads them, so that a
+ * prepared query answers what `rows` does (OIDs as drizzle's node-postgres session lists them).
+ */
+const RAW_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asDrizzle = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    RAW_TEXT.has(oid)
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 function redact(url: string): string {
   try {

@@ -43,6 +43,6 @@ export const fibreEn = {
   'fibre.label.portFront': 'Port {panel} {number} (front)',
   'fibre.label.oltPort': 'OLT port {panel} {number}',
   'fibre.hop.splitter': '{place}: splitter {name} ({ratio})',
-  'fibre.hop.oltPort': '{place}: OLT port {port}',
+  'fibre.hop.oltPort': '{place}: {panel}, port {number}',
   'fibre.hop.open': 'Not joined further',
 } as const;

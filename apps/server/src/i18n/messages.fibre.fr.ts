@@ -45,6 +45,6 @@ export const fibreFr: Record<keyof typeof fibreEn, string> = {
   'fibre.label.portFront': 'Port {panel} {number} (avant)',
   'fibre.label.oltPort': 'Port OLT {panel} {number}',
   'fibre.hop.splitter': '{place} : coupleur {name} ({ratio})',
-  'fibre.hop.oltPort': '{place} : port OLT {port}',
+  'fibre.hop.oltPort': '{place} : {panel}, port {number}',
   'fibre.hop.open': 'Non raccordé au-delà',
 } as const;

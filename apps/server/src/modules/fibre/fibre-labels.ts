@@ -41,18 +41,19 @@ export function coloursOf(
   locale: Locale,
   row: FibreRow,
 ): { colour: FibreColour; tubeColour: FibreColour } {
-  const colour = (
-    name: string | null,
-    nameFr: string | null,
-    hex: string | null,
-    stripe: string | null,
-  ) => ({
-    name: (locale === 'fr' ? nameFr : name) ?? '',
-    hex: hex ?? '#999999',
-    stripe,
-  });
   return {
-    colour: colour(row.colourEn, row.colourFr, row.colourHex, row.colourStripe),
-    tubeColour: colour(row.tubeEn, row.tubeFr, row.tubeHex, row.tubeStripe),
+    colour: colourIn(locale, row.colourEn, row.colourFr, row.colourHex, row.colourStripe),
+    tubeColour: colourIn(locale, row.tubeEn, row.tubeFr, row.tubeHex, row.tubeStripe),
   };
+}
+
+/** A colour code row's colour in the user's language (grey where the scheme has none). */
+export function colourIn(
+  locale: Locale,
+  name: string | null,
+  nameFr: string | null,
+  hex: string | null,
+  stripe: string | null,
+): FibreColour {
+  return { name: (locale === 'fr' ? nameFr : name) ?? '', hex: hex ?? '#999999', stripe };
 }

@@ -218,10 +218,10 @@ export function fibreRoutes(enclosures: EnclosuresService, traces: TraceService)
     api.get(
       '/fibre/clusters/:clusterId/budget',
       { schema: { tags, params: clusterIdParams } },
-      async (request) => ({
-        status: true,
-        data: await traces.budget(requireUser(request), request.params.clusterId),
-      }),
+      async (request) => {
+        const { homes } = await traces.budget(requireUser(request), request.params.clusterId);
+        return { status: true, data: { homes } };
+      },
     );
 
     api.get(

@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CableFibres, HomeBudget, MapElement, Trace } from '@integration/contracts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fibreApi, type Network } from './fibre.fixtures.ts';
 
 /** Issue 26: a hand-made network, its traces and its budget, figures worked by hand. */
@@ -62,6 +63,8 @@ describe('a home traced to its OLT port', () => {
     );
     // Cumulative figures grow hop by hop and end at the totals.
     expect(trace.hops.at(-1)?.cumulativeLossDb).toEqual(trace.totalLossDb);
+    // The OLT port named by its card and number, as the crew at the office reads them.
+    expect(trace.hops.at(-1)?.name).toBe('CO Nairobi Central: FIBRE-T, port 1');
   });
 
   it("never fans out into the splitter's other outputs upstream", async () => {
@@ -140,13 +143,15 @@ describe('a home traced to its OLT port', () => {
 });
 
 describe('downstream from an OLT port', () => {
-  it('lists every home it serves, through both splitters', async () => {
+  it('lists every home it serves, through both splitters, each with its budget', async () => {
     const office = await api.plan(`central-offices/${net.officeId}`);
     const ports = office.ports.filter((p) => p.panel === 'FIBRE-T').map((p) => p.id);
-    const served = await api.ok<{ homes: { elementId: number }[] }>(
-      api.get(`/fibre/ports/${ports[0]}/homes`),
-    );
+    const served = await api.ok<{ homes: HomeBudget[] }>(api.get(`/fibre/ports/${ports[0]}/homes`));
     expect(served.homes.map((h) => h.elementId).sort()).toEqual([net.home1, net.home2].sort());
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    const one = served.homes.find((h) => h.elementId === net.home1);
+    expect(one?.end).toBe('olt-port');
+    near(one?.marginDb ?? 0, trace.marginDb);
     const idle = await api.ok<{ homes: unknown[] }>(api.get(`/fibre/ports/${ports[1]}/homes`));
     expect(idle.homes).toEqual([]);
   });
@@ -173,5 +178,49 @@ describe('the budget of a cluster', () => {
     expect(one?.end).toBe('olt-port');
     near(one?.totalLossDb['1310'] ?? 0, trace.totalLossDb['1310']);
     near(one?.marginDb ?? 0, trace.marginDb);
+  });
+});
+
+/** A workbook downloaded in French, its first sheet's rows as arrays of values. */
+async function frenchSheet(url: string) {
+  const response = await t.app.inject({
+    url,
+    headers: { ...bearer(planner), 'accept-language': 'fr' },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('spreadsheetml');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  book.worksheets[0]?.eachRow({ includeEmpty: true }, (row) =>
+    rows.push((row.values as unknown[]).slice(1)),
+  );
+  return { rows, disposition: String(response.headers['content-disposition']) };
+}
+
+describe('a trace and a budget as spreadsheets', () => {
+  it('a trace: a hop a row with its metres and dB as numbers, the totals and margin last', async () => {
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    const { rows, disposition } = await frenchSheet(`/api/fibre/trace.xlsx?elementId=${net.home1}`);
+    expect(decodeURIComponent(disposition)).toContain('Parcours');
+    const hops = rows.filter((r) => typeof r[0] === 'number');
+    expect(hops).toHaveLength(trace.hops.length);
+    expect(hops[0]?.slice(1, 5)).toEqual(['Fibre', trace.hops[0]?.name, 1, 'bleu']);
+    expect(hops.at(-1)?.[1]).toBe('Port OLT');
+    const margin = rows.at(-1);
+    expect(margin?.[2]).toBe('Marge (dB)');
+    near(Number(margin?.[9]), trace.marginDb);
+  });
+
+  it('a budget: every home of the cluster, worst margin first', async () => {
+    const { homes } = await api.ok<{ homes: HomeBudget[] }>(
+      api.get(`/fibre/clusters/${net.clusterId}/budget`),
+    );
+    const { rows } = await frenchSheet(`/api/fibre/clusters/${net.clusterId}/budget.xlsx`);
+    const lines = rows.filter((r) => typeof r[1] === 'number');
+    expect(lines.map((r) => r[1]).sort()).toEqual(homes.map((h) => h.elementId).sort());
+    const margins = lines.map((r) => Number(r[6]));
+    expect(margins).toEqual([...margins].sort((a, b) => a - b));
+    expect(lines[0]?.[2]).toMatch(/Port OLT|Ouvert/);
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ATTACH_DISTANCE_M,
+  DEFAULT_COLOUR_SCHEME,
   TRACE_HOPS_MAX,
   type ElementTypeName,
   type LossConstants,
@@ -9,6 +10,8 @@ import type { Queryable } from '../../db/database.ts';
 
 const BOX_DEG = (ATTACH_DISTANCE_M / 111_000) * 2;
 const bigints = (ids: readonly number[]) => `{${ids.join(',')}}`;
+/** Homes walked in one statement by a budget (see homeTotals). */
+const HOMES_A_STATEMENT = 256;
 
 /** Where a walk starts: a terminal, and whether it was reached across a joint. */
 export interface Seed {
@@ -38,7 +41,13 @@ export interface HopRow {
   placeName: string | null;
   splitterName: string | null;
   ratio: string | null;
-  portLabel: string | null;
+  portPanel: string | null;
+  portNumber: number | null;
+  /** Fibre hops: the fibre's colour in the scheme asked for. */
+  colourEn: string | null;
+  colourFr: string | null;
+  colourHex: string | null;
+  colourStripe: string | null;
   loss1310: number;
   loss1550: number;
 }
@@ -46,22 +55,28 @@ export interface HopRow {
 /**
  * The walk (issue 26): from each seed, link after link, alternating a terminal's own link (the
  * fibre, the splitter, the port) and its joint; upstream it never fans out from a splitter's
- * input into its other outputs (downstream from an OLT port, `fanOut`, it does). A hop count, not a path array, guards against loops (an array
- * makes long chains quadratic). Each hop comes with its loss at both wavelengths, from the
+ * input into its other outputs (downstream from an OLT port, `fanOut`, it does). A hop count, not
+ * a path array, guards against loops (an array makes long chains quadratic). Each hop comes with its loss at both wavelengths, from the
  * project's constants, the cable's spec and any measured joint loss.
  */
-function walkSql(seeds: readonly Seed[], losses: LossConstants, fanOut = false): SQL {
+function walkSql(
+  seeds: readonly Seed[] | SQL,
+  losses: LossConstants,
+  { fanOut = false, scheme = DEFAULT_COLOUR_SCHEME }: { fanOut?: boolean; scheme?: string } = {},
+): SQL {
   const splitterDb = JSON.stringify(losses.splitterDb);
+  const from = Array.isArray(seeds)
+    ? sql`SELECT * FROM unnest(${bigints(seeds.map((s) => s.seed))}::bigint[],
+                  ${bigints(seeds.map((s) => s.terminal))}::bigint[],
+                  ${`{${seeds.map((s) => s.viaJoint).join(',')}}`}::boolean[])`
+    : (seeds as SQL);
   return sql`
     WITH RECURSIVE walk(seed, step, terminal, tkind, via_joint, kind, joint_id,
                         fibre_id, splitter_id, port_id) AS (
-      SELECT s.seed, 0, s.terminal, t.kind, s.via_joint, 'start'::text, NULL::bigint,
-             t.fibre_id, t.splitter_id, t.port_id
-      FROM unnest(${bigints(seeds.map((s) => s.seed))}::bigint[],
-                  ${bigints(seeds.map((s) => s.terminal))}::bigint[],
-                  ${`{${seeds.map((s) => s.viaJoint).join(',')}}`}::boolean[])
-             AS s(seed, terminal, via_joint)
-      JOIN fibre_terminals t ON t.id = s.terminal
+      SELECT s.seed::bigint, 0, s.terminal::bigint, t.kind, s.via_joint, 'start'::text,
+             NULL::bigint, t.fibre_id, t.splitter_id, t.port_id
+      FROM (${from}) AS s(seed, terminal, via_joint)
+      JOIN fibre_terminals t ON t.id = s.terminal::bigint
       UNION ALL
       SELECT w.seed, w.step + 1, x.to_terminal, y.tkind, x.via_joint, x.kind, x.joint_id,
              y.fibre_id, y.splitter_id, y.port_id
@@ -124,7 +139,9 @@ function walkSql(seeds: readonly Seed[], losses: LossConstants, fanOut = false):
              AS "centralOfficeId",
            coalesce(pe.name, pco.name) AS "placeName",
            sp.name AS "splitterName", sp.ratio,
-           CASE WHEN po.id IS NOT NULL THEN po.panel || ' ' || po.number END AS "portLabel",
+           po.panel AS "portPanel", po.number AS "portNumber",
+           fcc.name_en AS "colourEn", fcc.name_fr AS "colourFr", fcc.hex AS "colourHex",
+           fcc.stripe_hex AS "colourStripe",
            CASE s.kind
              WHEN 'fibre' THEN cf.length_m / 1000 * cf.att1310
              WHEN 'splice' THEN coalesce(j.measured_loss_db, ${losses.spliceDb})
@@ -140,6 +157,8 @@ function walkSql(seeds: readonly Seed[], losses: LossConstants, fanOut = false):
     FROM steps s
     LEFT JOIN fibres f ON f.id = s.fibre_id AND s.kind = 'fibre'
     LEFT JOIN cable_facts cf ON cf.cable_id = f.cable_id
+    LEFT JOIN fibre_colour_codes fcc
+      ON fcc.scheme = ${scheme} AND fcc.position = (f.position - 1) % 24 + 1
     LEFT JOIN fibre_joints j ON j.id = s.joint_id
     LEFT JOIN fibre_splitters sp ON sp.id = s.splitter_id AND s.kind IN ('splitter', 'start')
     LEFT JOIN fibre_ports po ON po.id = s.port_id AND s.tkind = 'olt-port'
@@ -186,9 +205,33 @@ export interface HomeTotals {
 
 /** Traces and budgets: SQL only. */
 export const traceRepository = {
-  async hops(db: Queryable, seeds: readonly Seed[], losses: LossConstants): Promise<HopRow[]> {
+  /** The hops of walks from terminals, in order, fibre hops coloured in `scheme`. */
+  async hops(
+    db: Queryable,
+    seeds: readonly Seed[],
+    losses: LossConstants,
+    scheme: string,
+  ): Promise<HopRow[]> {
     if (!seeds.length) return [];
-    return db.rows<HopRow>(sql`${walkSql(seeds, losses)} ORDER BY s.seed, s.step`);
+    return db.rowsPrepared<HopRow>(
+      sql`${walkSql(seeds, losses, { scheme })} ORDER BY s.seed, s.step`,
+    );
+  },
+
+  /**
+   * A home's walk towards its OLT port from its drop, the start found in the same statement:
+   * no rows when no drop with fibres lies on the home.
+   */
+  async homeHops(
+    db: Queryable,
+    homeId: number,
+    losses: LossConstants,
+    scheme: string,
+  ): Promise<HopRow[]> {
+    const starts = sql`SELECT home, terminal, true FROM (${homeStartsSql(sql`${homeId}`)}) st`;
+    return db.rowsPrepared<HopRow>(
+      sql`${walkSql(starts, losses, { scheme })} ORDER BY s.seed, s.step`,
+    );
   },
 
   /**
@@ -201,7 +244,7 @@ export const traceRepository = {
     losses: LossConstants,
   ): Promise<{ id: number; name: string }[]> {
     return db.rows<{ id: number; name: string }>(sql`
-      WITH hop AS (${walkSql([{ seed: 1, terminal: portTerminal, viaJoint: false }], losses, true)}),
+      WITH hop AS (${walkSql([{ seed: 1, terminal: portTerminal, viaJoint: false }], losses, { fanOut: true })}),
       -- Where the light stops: a fibre's far end joined to nothing further.
       ends AS (
         SELECT DISTINCT f.cable_id, t.fibre_end FROM hop
@@ -229,12 +272,6 @@ export const traceRepository = {
     return row?.id;
   },
 
-  /** The terminal a home's trace starts at, if its drop has fibres. */
-  async homeStart(db: Queryable, homeId: number): Promise<number | undefined> {
-    const row = await db.one<{ terminal: number }>(homeStartsSql(sql`${homeId}`));
-    return row?.terminal;
-  },
-
   /** The terminals at both ends of a fibre. */
   async fibreEnds(db: Queryable, fibreId: number): Promise<{ a: number; b: number } | undefined> {
     return db.one<{ a: number; b: number }>(sql`
@@ -243,39 +280,41 @@ export const traceRepository = {
       FROM fibre_terminals WHERE fibre_id = ${fibreId} HAVING count(*) = 2`);
   },
 
-  /**
-   * Every home of the cluster, walked at once towards its OLT port, summed per home: one query
-   * however many homes.
-   */
-  async clusterBudget(
-    db: Queryable,
-    clusterId: number,
-    losses: LossConstants,
-  ): Promise<HomeTotals[]> {
-    const homes = sql`SELECT id FROM network_elements
-      WHERE cluster_id = ${clusterId} AND type IN ('SFU', 'Building') AND deleted_at IS NULL`;
-    const starts = await db.rows<{ home: number; terminal: number }>(homeStartsSql(homes));
-    const walked = starts.length
-      ? await db.rows<Omit<HomeTotals, 'name'>>(sql`
-          SELECT seed::int AS "elementId",
-                 coalesce(sum("lengthM"), 0)::float8 AS "totalLengthM",
-                 coalesce(sum(loss1310), 0)::float8 AS loss1310,
-                 coalesce(sum(loss1550), 0)::float8 AS loss1550,
-                 CASE WHEN bool_or("terminalKind" = 'olt-port') THEN 'olt-port' ELSE 'open' END
-                   AS "end"
-          FROM (${walkSql(
-            starts.map((s) => ({ seed: s.home, terminal: s.terminal, viaJoint: true })),
-            losses,
-          )}) hop
-          GROUP BY seed`)
-      : [];
-    const byHome = new Map(walked.map((w) => [w.elementId, w]));
-    // By the cluster's index: `id IN (…)` was joined to a scan of every element.
-    const names = await db.rows<{ id: number; name: string }>(sql`
+  /** The homes of a cluster, by its index (`id IN (…)` was joined to a scan of every element). */
+  async clusterHomes(db: Queryable, clusterId: number): Promise<{ id: number; name: string }[]> {
+    return db.rows<{ id: number; name: string }>(sql`
       SELECT id, name FROM network_elements
       WHERE cluster_id = ${clusterId} AND type IN ('SFU', 'Building') AND deleted_at IS NULL
       ORDER BY id`);
-    return names.map(({ id, name }) => ({
+  },
+
+  /**
+   * Each home walked towards its OLT port and summed, HOMES_A_STATEMENT homes a statement: one
+   * statement for a whole 2,048-home cluster held the embedded database for seconds, while
+   * pages let other requests in between (each statement waits for its turn there).
+   */
+  async homeTotals(
+    db: Queryable,
+    homes: readonly { id: number; name: string }[],
+    losses: LossConstants,
+  ): Promise<HomeTotals[]> {
+    const byHome = new Map<number, Omit<HomeTotals, 'name'>>();
+    for (let i = 0; i < homes.length; i += HOMES_A_STATEMENT) {
+      const ids = homes.slice(i, i + HOMES_A_STATEMENT).map((h) => h.id);
+      const starts = sql`SELECT home, terminal, true
+        FROM (${homeStartsSql(sql`SELECT unnest(${bigints(ids)}::bigint[])`)}) st`;
+      const walked = await db.rows<Omit<HomeTotals, 'name'>>(sql`
+        SELECT seed::int AS "elementId",
+               coalesce(sum("lengthM"), 0)::float8 AS "totalLengthM",
+               coalesce(sum(loss1310), 0)::float8 AS loss1310,
+               coalesce(sum(loss1550), 0)::float8 AS loss1550,
+               CASE WHEN bool_or("terminalKind" = 'olt-port') THEN 'olt-port' ELSE 'open' END
+                 AS "end"
+        FROM (${walkSql(starts, losses)}) hop
+        GROUP BY seed`);
+      for (const w of walked) byHome.set(w.elementId, w);
+    }
+    return homes.map(({ id, name }) => ({
       name,
       ...(byHome.get(id) ?? {
         elementId: id,

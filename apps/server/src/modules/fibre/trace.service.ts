@@ -20,15 +20,26 @@ import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { cablesRepository as cables } from './cables.repository.ts';
 import { describeCables } from './fibre-plan.ts';
-import { coloursOf } from './fibre-labels.ts';
+import { colourIn } from './fibre-labels.ts';
 import { fibreSettingsRepository as settings } from './settings.repository.ts';
-import { traceRepository as traces, type HopRow } from './trace.repository.ts';
+import { traceRepository as traces, type HomeTotals, type HopRow } from './trace.repository.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const db2 = (a: number, b: number): DbByWavelength => ({
   '1310': round(a, 3),
   '1550': round(b, 3),
 });
+
+/** Each home's totals in the API's shape, with its margin under the budget. */
+const budgets = (homes: HomeTotals[], budgetDb: number): HomeBudget[] =>
+  homes.map((h) => ({
+    elementId: h.elementId,
+    name: h.name,
+    end: h.end,
+    totalLengthM: round(h.totalLengthM, 1),
+    totalLossDb: db2(h.loss1310, h.loss1550),
+    marginDb: round(budgetDb - Math.max(h.loss1310, h.loss1550), 3),
+  }));
 
 /** The project of an element (cable, home, cluster member), if it exists and is not deleted. */
 async function elementFacts(db: Database, id: number) {
@@ -71,6 +82,9 @@ export function createTraceService(db: Database) {
           name: r.cableName ?? '',
           cableId: r.cableId ?? undefined,
           fibreNumber: r.fibreNumber ?? undefined,
+          colour: r.colourHex
+            ? colourIn(locale, r.colourEn, r.colourFr, r.colourHex, r.colourStripe)
+            : undefined,
           ...common,
         });
       } else if (r.kind === 'splitter') {
@@ -111,7 +125,8 @@ export function createTraceService(db: Database) {
         end === 'olt-port'
           ? translate(locale, 'fibre.hop.oltPort', {
               place: last?.placeName ?? '',
-              port: last?.portLabel ?? '',
+              panel: last?.portPanel ?? '',
+              number: last?.portNumber ?? '',
             })
           : translate(locale, 'fibre.hop.open'),
       ...total,
@@ -134,18 +149,6 @@ export function createTraceService(db: Database) {
       marginDb: round(budgetDb - Math.max(totalLossDb['1310'], totalLossDb['1550']), 3),
       elementIds: [...ids],
     };
-  }
-
-  /** Colours of the fibre hops, in the project's scheme. */
-  async function colour(hops: TraceHop[], scheme: string, locale: Locale) {
-    const cableIds = [...new Set(hops.flatMap((h) => (h.cableId ? [h.cableId] : [])))];
-    if (!cableIds.length) return;
-    const rows = await cables.fibres(db, cableIds, scheme);
-    const byKey = new Map(rows.map((r) => [`${r.cableId}:${r.number}`, r]));
-    for (const h of hops) {
-      const row = byKey.get(`${h.cableId}:${h.fibreNumber}`);
-      if (row) h.colour = coloursOf(locale, row).colour;
-    }
   }
 
   return {
@@ -194,14 +197,11 @@ export function createTraceService(db: Database) {
         if (!HOME_TYPES.includes(home.type)) {
           throw new AppError(422, 'VALIDATION_ERROR', 'fibre.noDrop', { name: home.name });
         }
-        const start = await traces.homeStart(db, query.elementId);
-        if (start === undefined) {
+        const rows = await traces.homeHops(db, query.elementId, losses, colourScheme);
+        if (!rows.length) {
           throw new AppError(422, 'VALIDATION_ERROR', 'fibre.noDrop', { name: home.name });
         }
-        const rows = await traces.hops(db, [{ seed: 1, terminal: start, viaJoint: true }], losses);
-        const hops = toHops(rows, locale);
-        await colour(hops, colourScheme, locale);
-        return summarise(hops, losses.budgetDb);
+        return summarise(toHops(rows, locale), losses.budgetDb);
       }
       const fibreId = query.fibreId ?? 0;
       const cableId = await cables.cableOfFibre(db, fibreId);
@@ -215,19 +215,30 @@ export function createTraceService(db: Database) {
       // beyond the fibre's other end is read before it, reversed, so that the hops run from the
       // far end towards the OLT as a home's do.
       const walk = (terminal: number, viaJoint: boolean) =>
-        traces.hops(db, [{ seed: 1, terminal, viaJoint }], losses);
+        traces.hops(db, [{ seed: 1, terminal, viaJoint }], losses, colourScheme);
       const [towardsB, towardsA] = await Promise.all([walk(ends.a, true), walk(ends.b, true)]);
       const oltBeyondA = towardsA.at(-1)?.terminalKind === 'olt-port';
       const main = oltBeyondA ? towardsA : towardsB;
       const beyond = await walk(oltBeyondA ? ends.b : ends.a, false);
       const rows = [...beyond.slice(1).reverse(), ...main];
-      const hops = toHops(rows, locale);
-      await colour(hops, colourScheme, locale);
-      return summarise(hops, losses.budgetDb);
+      return summarise(toHops(rows, locale), losses.budgetDb);
+    },
+
+    /**
+     * What a trace is of, for its document's title: the home's name, or the cable's with the
+     * fibre's number. Called after `trace`, which checked access and existence.
+     */
+    async traceTitle(query: { fibreId?: number; elementId?: number }) {
+      if (query.elementId !== undefined)
+        return (await elementFacts(db, query.elementId))?.name ?? '';
+      const row = await db.one<{ name: string; number: number }>(sql`
+        SELECT e.name, f.number FROM fibres f JOIN network_elements e ON e.id = f.cable_id
+        WHERE f.id = ${query.fibreId ?? 0}`);
+      return row ? `${row.name} #${row.number}` : '';
     },
 
     /** Downstream from an OLT port: every home it serves. */
-    async homesServed(user: UserRecord, portId: number) {
+    async homesServed(user: UserRecord, portId: number): Promise<{ homes: HomeBudget[] }> {
       const port = await db.one<{ projectId: number }>(sql`
         SELECT coalesce(eco.project_id, co.project_id) AS "projectId"
         FROM fibre_ports p
@@ -241,13 +252,16 @@ export function createTraceService(db: Database) {
       const terminal = await traces.oltTerminal(db, portId);
       if (!port || terminal === undefined) throw missing();
       const { losses } = await settings.get(db, port.projectId);
-      const homes = await traces.homesServed(db, terminal, losses);
-      return { homes: homes.map((h) => ({ elementId: h.id, name: h.name })) };
+      const served = await traces.homesServed(db, terminal, losses);
+      return { homes: budgets(await traces.homeTotals(db, served, losses), losses.budgetDb) };
     },
 
-    async budget(user: UserRecord, clusterId: number): Promise<{ homes: HomeBudget[] }> {
-      const cluster = await db.one<{ projectId: number }>(sql`
-        SELECT co.project_id AS "projectId" FROM clusters c
+    async budget(
+      user: UserRecord,
+      clusterId: number,
+    ): Promise<{ homes: HomeBudget[]; clusterName: string }> {
+      const cluster = await db.one<{ projectId: number; name: string }>(sql`
+        SELECT co.project_id AS "projectId", c.name FROM clusters c
         JOIN central_offices co ON co.id = c.central_office_id WHERE c.id = ${clusterId}`);
       await assertReadableVia(
         db,
@@ -257,16 +271,10 @@ export function createTraceService(db: Database) {
       );
       if (!cluster) throw new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId });
       const { losses } = await settings.get(db, cluster.projectId);
-      const homes = await traces.clusterBudget(db, clusterId, losses);
+      const homes = await traces.clusterHomes(db, clusterId);
       return {
-        homes: homes.map((h) => ({
-          elementId: h.elementId,
-          name: h.name,
-          end: h.end,
-          totalLengthM: round(h.totalLengthM, 1),
-          totalLossDb: db2(h.loss1310, h.loss1550),
-          marginDb: round(losses.budgetDb - Math.max(h.loss1310, h.loss1550), 3),
-        })),
+        homes: budgets(await traces.homeTotals(db, homes, losses), losses.budgetDb),
+        clusterName: cluster.name,
       };
     },
 

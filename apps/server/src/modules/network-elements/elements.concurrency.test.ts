@@ -38,6 +38,9 @@ function meddling(db: Database, meddle: (tx: Queryable) => Promise<void>): Datab
     async one<T>(query: SQL) {
       return (await this.rows<T>(query))[0];
     },
+    rowsPrepared<T>(query: SQL) {
+      return this.rows<T>(query);
+    },
   });
   return { ...db, transaction: (fn) => db.transaction((tx) => fn(wrap(tx))) };
 }
