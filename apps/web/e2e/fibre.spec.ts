@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   button,
   clickMarker,
@@ -8,7 +8,9 @@ import {
   openMap,
   pixelsOfColour,
   type View,
+  type Workspace,
 } from './support/map.ts';
+import { ADMIN } from './support/server.ts';
 import { unique } from './support/hierarchy.ts';
 
 // The map renders in software (SwiftShader): give the test room on a busy machine.
@@ -100,4 +102,121 @@ test('splices a tube onto a tube in a closure, sees the fibres used, and traces 
     .toBeGreaterThan(30);
   await trace.getByRole('button', { name: 'Close the trace' }).click();
   await expect(trace).toBeHidden();
+});
+
+/** The demo's lit cluster CBD-01 (780 homes, each tracing to an OLT port of its central office). */
+async function litCluster(request: APIRequestContext): Promise<Workspace> {
+  const login = await request.post('/api/auth/login', {
+    data: { ...ADMIN, platform: 'integration' },
+  });
+  const { access_token: token, user } = (await login.json()) as {
+    access_token: string;
+    user: unknown;
+  };
+  const headers = { authorization: `Bearer ${token}` };
+  const projects = (await (
+    await request.get('/api/projects/platforms?platformName=integration', { headers })
+  ).json()) as { data: { id: number; name: string }[] };
+  const project = projects.data.find((p) => p.name === 'Nairobi CBD');
+  if (!project) throw new Error('demo project missing');
+  const clusters = (await (
+    await request.get(`/api/clusters/${project.id}`, { headers })
+  ).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const cluster = clusters.data.find((c) => c.name === 'CBD-01');
+  if (!cluster) throw new Error('demo cluster CBD-01 missing');
+  return { token, user, projectId: project.id, clusterId: cluster.id };
+}
+
+test("reads CBD-01's loss budget worst first, filters it, and traces a home to its OLT port", async ({
+  page,
+  request,
+}) => {
+  await openMap(page, await litCluster(request), null);
+  await page.getByRole('button', { name: 'Loss budget' }).click();
+  const budget = page.getByRole('region', { name: 'Loss budget' });
+  await expect(
+    budget.getByText(/^780 homes · 780 reach an OLT port · 0 open · worst margin \d+\.\d\d dB$/),
+  ).toBeVisible();
+  const homes = budget.getByRole('table', { name: 'Loss budget: CBD-01' });
+  // 200 rows at a time (and the heading's), the next ones on demand.
+  await expect(homes.getByRole('row')).toHaveCount(201);
+  await budget.getByRole('button', { name: 'Show 200 more' }).click();
+  await expect(homes.getByRole('row')).toHaveCount(401);
+
+  // The demo is within budget everywhere: nothing over it, nothing open.
+  // (A chip's radio is drawn by its label: the label is what a user clicks.)
+  const filter = async (name: string) => {
+    await budget.getByText(name, { exact: true }).click();
+    await expect(budget.getByRole('radio', { name })).toBeChecked();
+  };
+  await filter('Over budget (0)');
+  await expect(budget.getByText('No home matches this filter.')).toBeVisible();
+  await filter('Open (0)');
+  await expect(budget.getByText('No home matches this filter.')).toBeVisible();
+  await filter('All (780)');
+
+  // The worst home first: its trace takes the list's place and reaches the central office.
+  const worst = homes.getByRole('button', { name: /^Trace / }).first();
+  const name = (await worst.textContent()) ?? '';
+  expect(name).toMatch(/^NBO-/);
+  await worst.click();
+  const trace = page.getByRole('region', { name: 'Fibre trace' });
+  await expect(trace.getByText(`Trace: ${name}`)).toBeVisible();
+  await expect(budget).toBeHidden();
+  await expect(trace.getByText('Reaches an OLT port')).toBeVisible();
+  await expect(
+    trace.getByRole('table', { name: 'Hops of the trace' }).getByRole('row', { name: /OLT port/ }),
+  ).toBeVisible();
+  await expect(trace.getByRole('button', { name: 'Export XLSX' })).toBeVisible();
+
+  // Back to the list, where it was.
+  await trace.getByRole('button', { name: 'Back to Loss budget: CBD-01' }).click();
+  await expect(trace).toBeHidden();
+  await expect(homes.getByRole('button', { name: `Trace ${name}` })).toBeVisible();
+  await budget.getByRole('button', { name: 'Close the list' }).click();
+  await expect(budget).toBeHidden();
+});
+
+test('opens the central office of CBD-01 and lists the homes an OLT port serves, on the map', async ({
+  page,
+  request,
+}) => {
+  await openMap(page, await litCluster(request), null);
+  await page.getByRole('button', { name: 'Central office equipment' }).click();
+  const office = page.getByRole('dialog', { name: 'Fibres of CO Nairobi Central' });
+  await office.getByRole('tab', { name: 'Splitters and ports' }).click();
+  await office
+    .getByRole('button', { name: 'Homes served by OLT port OLT 1-1', exact: true })
+    .click();
+  await expect(office).toBeHidden();
+
+  const served = page.getByRole('region', { name: 'Homes served' });
+  await expect(served.getByText(/^\d+ homes · \d+ reach an OLT port · 0 open/)).toBeVisible();
+  const homes = served.getByRole('table', { name: 'Homes served by OLT 1-1' });
+  await expect(homes.getByRole('button', { name: /^Trace NBO-/ }).first()).toBeVisible();
+  expect(await homes.getByRole('button', { name: /^Trace / }).count()).toBeGreaterThan(1);
+  await expect(homes.getByText(/^\d+\.\d\d dB$/).first()).toBeVisible();
+
+  // The homes ringed on the map, as a trace's path is.
+  const map = await page.getByRole('region', { name: 'Network map' }).boundingBox();
+  if (!map) throw new Error('map not visible');
+  await expect
+    .poll(() => pixelsOfColour(page, { ...map, width: map.width / 2 }, TRACE_ORANGE), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(30);
+
+  // One of them traced, back to this very port.
+  const first = homes.getByRole('button', { name: /^Trace / }).first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  const trace = page.getByRole('region', { name: 'Fibre trace' });
+  await expect(trace.getByText(`Trace: ${name}`)).toBeVisible();
+  await expect(
+    trace
+      .getByRole('table', { name: 'Hops of the trace' })
+      .getByRole('row', { name: /OLT 1, port 1\b/ }),
+  ).toBeVisible();
 });

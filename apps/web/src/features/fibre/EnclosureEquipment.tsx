@@ -147,7 +147,7 @@ export function EnclosureEquipment({
               );
             return (
               <Group key={p.id} gap="xs" wrap="nowrap">
-                <Text size="sm" w={70} fw={600}>
+                <Text size="sm" miw={70} fw={600} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                   {name}
                 </Text>
                 {side('back')}

@@ -66,15 +66,27 @@ export function HomesPanel({ list }: { list: HomesList }) {
           {title}
         </Text>
         {list.kind === 'budget' && data ? (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconDownload size={14} />}
-            loading={downloading}
-            onClick={() => void download()}
-          >
-            {t('fibre.exportXlsx')}
-          </Button>
+          compact ? (
+            <ActionIcon
+              variant="light"
+              aria-label={t('fibre.exportXlsx')}
+              title={t('fibre.exportXlsx')}
+              loading={downloading}
+              onClick={() => void download()}
+            >
+              <IconDownload size={18} />
+            </ActionIcon>
+          ) : (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconDownload size={14} />}
+              loading={downloading}
+              onClick={() => void download()}
+            >
+              {t('fibre.exportXlsx')}
+            </Button>
+          )
         ) : null}
         {compact ? (
           <ActionIcon
@@ -103,6 +115,7 @@ export function HomesPanel({ list }: { list: HomesList }) {
           <HomesTable
             homes={data}
             label={title}
+            compact={compact}
             onOpen={(home: HomeBudget) =>
               fibreScreens.trace({ query: { elementId: home.elementId }, title: home.name })
             }

@@ -25,11 +25,14 @@ export function HomesTable({
   homes,
   label,
   onOpen,
+  compact = false,
 }: {
   homes: readonly HomeBudget[];
   /** The table's accessible name. */
   label: string;
   onOpen(home: HomeBudget): void;
+  /** A phone: smaller type, so the five columns fit its width. */
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<HomeFilter>('all');
@@ -97,28 +100,44 @@ export function HomesTable({
           {homes.length === 0 ? t('fibre.budget.noHomes') : t('fibre.budget.noneMatch')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={440} type="native">
+        <Table.ScrollContainer minWidth={compact ? 300 : 440} type="native">
           <Table
             striped
             highlightOnHover
             withTableBorder
-            fz="sm"
+            fz={compact ? 'xs' : 'sm'}
             verticalSpacing={4}
-            horizontalSpacing={6}
+            horizontalSpacing={compact ? 4 : 6}
             aria-label={label}
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('fibre.budget.col.home')}</Table.Th>
+                <Table.Th>
+                  {compact ? t('fibre.budget.col.homeMargin') : t('fibre.budget.col.home')}
+                </Table.Th>
                 <Table.Th className={classes.num}>{t('fibre.col.metres')}</Table.Th>
                 <Table.Th className={classes.num}>{t('fibre.col.db1310')}</Table.Th>
                 <Table.Th className={classes.num}>{t('fibre.col.db1550')}</Table.Th>
-                <Table.Th className={classes.num}>{t('fibre.budget.col.margin')}</Table.Th>
+                {compact ? null : (
+                  <Table.Th className={classes.num}>{t('fibre.budget.col.margin')}</Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {visible.map((h) => {
                 const margin = marginOf(h);
+                const badge =
+                  margin !== null ? (
+                    <Badge
+                      variant="filled"
+                      color={marginColour(margin)}
+                      tt="none"
+                      size={compact ? 'sm' : 'md'}
+                      className={classes.badge}
+                    >
+                      {t('fibre.db', { value: format.db.format(margin) })}
+                    </Badge>
+                  ) : null;
                 return (
                   <Table.Tr key={h.elementId} className={classes.row} onClick={() => onOpen(h)}>
                     <Table.Td>
@@ -132,24 +151,19 @@ export function HomesTable({
                       >
                         {h.name}
                       </UnstyledButton>
-                      {h.end ? (
-                        <Text size="xs" c={h.end === 'open' ? 'red' : 'dimmed'} lh={1.2}>
-                          {t(`fibre.budget.end.${h.end}`)}
+                      {/* A margin says the OLT port is reached; an open home says it is not. */}
+                      {h.end === 'open' ? (
+                        <Text size="xs" c="red" lh={1.2}>
+                          {t('fibre.budget.end.open')}
                         </Text>
                       ) : null}
+                      {/* A phone has no room for a fifth column: the margin goes under the name. */}
+                      {compact && badge ? <div>{badge}</div> : null}
                     </Table.Td>
                     <Table.Td className={classes.num}>{metres(h.totalLengthM)}</Table.Td>
                     <Table.Td className={classes.num}>{db(h.totalLossDb?.['1310'])}</Table.Td>
                     <Table.Td className={classes.num}>{db(h.totalLossDb?.['1550'])}</Table.Td>
-                    <Table.Td className={classes.num}>
-                      {margin !== null ? (
-                        <Badge variant="filled" color={marginColour(margin)} tt="none" miw={64}>
-                          {t('fibre.db', { value: format.db.format(margin) })}
-                        </Badge>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+                    {compact ? null : <Table.Td className={classes.num}>{badge ?? '—'}</Table.Td>}
                   </Table.Tr>
                 );
               })}
@@ -157,7 +171,7 @@ export function HomesTable({
           </Table>
         </Table.ScrollContainer>
       )}
-      {rows.length > 0 ? (
+      {more > 0 ? (
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             {t('fibre.budget.showing', {
@@ -165,11 +179,9 @@ export function HomesTable({
               total: format.count.format(rows.length),
             })}
           </Text>
-          {more > 0 ? (
-            <Button size="compact-sm" variant="subtle" onClick={() => setShown((n) => n + more)}>
-              {t('fibre.budget.showMore', { count: more })}
-            </Button>
-          ) : null}
+          <Button size="compact-sm" variant="subtle" onClick={() => setShown((n) => n + more)}>
+            {t('fibre.budget.showMore', { count: more })}
+          </Button>
         </Group>
       ) : null}
     </Stack>

@@ -63,7 +63,11 @@ export function SpliceEditor({
     <Group gap="xs">
       <Text fw={600}>{t('fibre.editorTitle', { name })}</Text>
       {data ? (
-        <Badge variant="light">{t(`map.types.${data.enclosure.type}`, data.enclosure.type)}</Badge>
+        <Badge variant="light">
+          {data.enclosure.type === 'CentralOffice'
+            ? t('fibre.centralOffice')
+            : t(`map.types.${data.enclosure.type}`, data.enclosure.type)}
+        </Badge>
       ) : null}
     </Group>
   );
