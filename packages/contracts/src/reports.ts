@@ -48,6 +48,10 @@ export const PROJECT_INFO_FIELDS = [
   'users',
   'phases',
   'cableMetres',
+  // Fibre figures (issue 26): homes whose drop is spliced on, fibres by state, PBO ports used.
+  'homesConnected',
+  'fibres',
+  'pboPortsUsed',
 ] as const;
 export type ProjectInfoField = (typeof PROJECT_INFO_FIELDS)[number];
 

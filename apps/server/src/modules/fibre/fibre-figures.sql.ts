@@ -1,3 +1,7 @@
+import { ATTACH_DISTANCE_M } from '@integration/contracts';
+
+/** SQL texts of fibre figures other modules read per row (element JSON, exports, reports). */
+
 /**
  * A PBO-FAT's users as its splices say (issue 26): the outputs of its splitters joined onward
  * (to a drop); NULL where it holds no splitter, and then its 'FAT Existing Users ID' list counts
@@ -8,3 +12,31 @@ export const PBO_USERS_FROM_SPLICES = `(SELECT CASE WHEN count(t.id) > 0 THEN co
     JOIN fibre_terminals t ON t.splitter_id = s.id AND t.kind = 'splitter-out'
     LEFT JOIN fibre_links l ON l.from_terminal = t.id AND l.joint_id IS NOT NULL
     WHERE s.element_id = e.id)`;
+
+/**
+ * A fibre's state as the cable panel shows it (issue 26): faulty first, then used when either
+ * end is spliced or connected, else its stored status (free or reserved). `f` is the fibre row.
+ */
+export const FIBRE_STATE = `CASE WHEN f.status = 'faulty' THEN 'faulty'
+    WHEN EXISTS (SELECT 1 FROM fibre_terminals ft
+                 JOIN fibre_links fl ON fl.from_terminal = ft.id AND fl.joint_id IS NOT NULL
+                 WHERE ft.fibre_id = f.id) THEN 'used'
+    ELSE f.status END`;
+
+/**
+ * A home is connected when a drop ends on it (within a metre, as cables attach) and a fibre of
+ * that drop is spliced or connected at its other end. Whether the light then reaches an OLT
+ * port is the loss budget's question, a walk per home too costly for a report. `h` is the home.
+ */
+export const HOME_SPLICED_ON = `EXISTS (
+    SELECT 1
+    -- The cables near the home first, by the spatial index (OFFSET 0 keeps them apart: joined
+    -- to the fibres first, every fibre was tested against every home, 15 s for the demo).
+    FROM (SELECT d.id, d.geom FROM network_elements d
+          WHERE d.type = 'Cable' AND d.deleted_at IS NULL
+            AND d.geom && ST_Expand(h.geom, ${(ATTACH_DISTANCE_M / 111_000) * 2}) OFFSET 0) d
+    JOIN fibres df ON df.cable_id = d.id
+    JOIN fibre_terminals far ON far.fibre_id = df.id
+    JOIN fibre_links fl ON fl.from_terminal = far.id AND fl.joint_id IS NOT NULL
+    WHERE (far.fibre_end = 'a' AND ST_DWithin(ST_EndPoint(d.geom)::geography, h.geom::geography, ${ATTACH_DISTANCE_M}))
+       OR (far.fibre_end = 'b' AND ST_DWithin(ST_StartPoint(d.geom)::geography, h.geom::geography, ${ATTACH_DISTANCE_M})))`;

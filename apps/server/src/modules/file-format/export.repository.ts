@@ -3,7 +3,7 @@ import type { ElementTypeName, GeometryKind } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
 import type { ExportColumn } from './export-columns.ts';
-import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/fibre-figures.sql.ts';
 
 export interface ExportScope {
   clusterId: number;

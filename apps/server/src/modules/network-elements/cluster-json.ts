@@ -6,7 +6,7 @@ import {
   type ElementTypeName,
 } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/fibre-figures.sql.ts';
 
 /**
  * What a cluster's elements of a type look like now, in one short text: a create adds a row

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
+import { PBO_USERS_FROM_SPLICES } from '../fibre/fibre-figures.sql.ts';
 
 /**
  * The API shape of an element (SPEC §3), built by PostgreSQL so that large reads go from

@@ -86,6 +86,27 @@ export const READY_MADE_REPORTS: ReportBody[] = [
     visualizations: [chart('BAR', [0])],
   },
   {
+    name: 'Fibre network per cluster',
+    metrics: [
+      metric('homes', {
+        tableInfo: 'Project Info',
+        metricType: 'ProjectInfo',
+        attributeName: 'homesConnected',
+      }),
+      metric('ports', {
+        tableInfo: 'Project Info',
+        metricType: 'ProjectInfo',
+        attributeName: 'pboPortsUsed',
+      }),
+      metric('fibres', {
+        tableInfo: 'Project Info',
+        metricType: 'ProjectInfo',
+        attributeName: 'fibres',
+      }),
+    ],
+    visualizations: [chart('BAR', [0, 1])],
+  },
+  {
     name: 'Buildings and floors per cluster',
     metrics: [
       metric('buildings', {

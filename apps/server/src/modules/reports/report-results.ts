@@ -18,6 +18,7 @@ export const moreKey = (key: string) => `${key}:more`;
 export const LIST_MORE_JOIN = ' … ';
 
 const PHASES = ['In-Progress', 'Completed', 'Cancelled'];
+const FIBRE_STATES = ['used', 'reserved', 'faulty', 'free'] as const;
 const round = (n: number) => Math.round(n * 100) / 100;
 const cell = (value: unknown): CellValue =>
   typeof value === 'number'
@@ -80,6 +81,20 @@ export function metricResult(metric: Metric, raw: RawRow[], locale: Locale): Met
     return {
       ...base,
       columns: [groupColumn, ...PHASES.map((p) => ({ key: p, label: p, kind: 'number' as const }))],
+      rows: raw.map((r) => ({ group: r.group, ...(r.value as Record<string, number>) })),
+    };
+  }
+  if (metric.metricType === 'ProjectInfo' && metric.attributeName === 'fibres') {
+    return {
+      ...base,
+      columns: [
+        groupColumn,
+        ...FIBRE_STATES.map((state) => ({
+          key: state,
+          label: translate(locale, `reports.column.fibres.${state}`),
+          kind: 'number' as const,
+        })),
+      ],
       rows: raw.map((r) => ({ group: r.group, ...(r.value as Record<string, number>) })),
     };
   }

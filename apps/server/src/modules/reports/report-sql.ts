@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Aggregation, GroupByLevel, Metric } from '@integration/contracts';
 import { EXISTING_USERS, EXISTING_USERS_SOURCE } from './report-attributes.ts';
-import { PBO_USERS_FROM_SPLICES } from '../fibre/pbo-users.sql.ts';
+import {
+  FIBRE_STATE,
+  HOME_SPLICED_ON,
+  PBO_USERS_FROM_SPLICES,
+} from '../fibre/fibre-figures.sql.ts';
 
 /** Where a run looks: a project, or one of its COs or clusters. */
 export interface RunScope {
@@ -368,6 +372,22 @@ function projectInfoQuery(metric: Metric, scope: RunScope, group: { key: SQL; or
                         WHERE e.cluster_id = ANY(array_agg(c.id)) AND e.type = 'Cable'
                           AND e.deleted_at IS NULL
                         GROUP BY 1) cables)`,
+    homesConnected: sql`(SELECT count(*) FROM network_elements h
+                         WHERE h.cluster_id = ANY(array_agg(c.id)) AND h.deleted_at IS NULL
+                           AND h.type IN ('SFU', 'Building') AND ${sql.raw(HOME_SPLICED_ON)})`,
+    fibres: sql`(SELECT json_build_object(
+                   'used', count(*) FILTER (WHERE state = 'used'),
+                   'reserved', count(*) FILTER (WHERE state = 'reserved'),
+                   'faulty', count(*) FILTER (WHERE state = 'faulty'),
+                   'free', count(*) FILTER (WHERE state = 'free'))
+                 FROM (SELECT ${sql.raw(FIBRE_STATE)} AS state
+                       FROM network_elements e JOIN fibres f ON f.cable_id = e.id
+                       WHERE e.cluster_id = ANY(array_agg(c.id)) AND e.type = 'Cable'
+                         AND e.deleted_at IS NULL) states)`,
+    pboPortsUsed: sql`(SELECT coalesce(sum(${sql.raw(PBO_USERS_FROM_SPLICES)}), 0)
+                       FROM network_elements e
+                       WHERE e.cluster_id = ANY(array_agg(c.id)) AND e.type = 'PboFat'
+                         AND e.deleted_at IS NULL)`,
   };
   const field = metric.attributeName ?? 'name';
   return sql`

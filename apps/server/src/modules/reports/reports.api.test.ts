@@ -168,12 +168,13 @@ describe('saved reports', () => {
         'Network inventory per cluster',
         'Cable metres by capacity',
         'PBO-FAT saturation',
+        'Fibre network per cluster',
         'Buildings and floors per cluster',
         'Progress of clusters by phase',
       ]),
     );
     const readyMade = await call('GET', '/api/integration/reports/ready-made', tokens.field);
-    expect(readyMade.json<{ data: { name: string }[] }>().data.map((r) => r.name)).toHaveLength(5);
+    expect(readyMade.json<{ data: { name: string }[] }>().data.map((r) => r.name)).toHaveLength(6);
     for (const report of reports.filter((r) => r.name !== 'Inventory')) {
       const ran = await call('POST', `/api/integration/reports/run/${report.id}`, tokens.planner, {
         projectId: project,

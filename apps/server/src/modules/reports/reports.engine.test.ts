@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   reportMetric,
@@ -329,5 +330,45 @@ describe('a report run', () => {
     const mombasaCluster = await idByName(t.db, 'clusters', 'MSA-01');
     const outside = await run(m, { clusterId: mombasaCluster });
     expect(outside.statusCode).toBe(400);
+  });
+});
+
+describe('fibre figures (issue 26)', () => {
+  it('count the lit demo cluster: homes connected, PBO-FAT ports used, fibres by state', async () => {
+    const cbd01 = await idByName(t.db, 'clusters', 'CBD-01');
+    const response = await run(
+      [
+        metric({ metricType: 'ProjectInfo', attributeName: 'homesConnected' }),
+        metric({ metricType: 'ProjectInfo', attributeName: 'pboPortsUsed' }),
+        metric({ metricType: 'ProjectInfo', attributeName: 'fibres' }),
+      ],
+      { clusterId: cbd01 },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [homes, ports, fibres] = response.json<{ data: ReportRun }>().data.metrics;
+    // Counted here by other means: every home of CBD-01 has its drop spliced at its PBO-FAT.
+    const facts = await t.db.one<{ homes: number; fibres: number; reserved: number }>(sql`
+      SELECT (SELECT count(*)::int FROM network_elements WHERE cluster_id = ${cbd01}
+                AND type IN ('SFU', 'Building') AND deleted_at IS NULL) AS homes,
+             (SELECT count(*)::int FROM fibres f JOIN network_elements e ON e.id = f.cable_id
+                WHERE e.cluster_id = ${cbd01} AND e.deleted_at IS NULL) AS fibres,
+             (SELECT count(*)::int FROM fibres f JOIN network_elements e ON e.id = f.cable_id
+                WHERE e.cluster_id = ${cbd01} AND f.status = 'reserved') AS reserved`);
+    expect(homes?.rows).toEqual([{ group: 'CBD-01', value: facts?.homes }]);
+    // One drop a splitter output: as many ports used as homes.
+    expect(ports?.rows[0]?.value).toBe(facts?.homes);
+    expect(fibres?.columns.map((c) => c.label)).toEqual([
+      'Cluster',
+      'Used',
+      'Reserved',
+      'Faulty',
+      'Free',
+    ]);
+    const row = fibres?.rows[0] ?? {};
+    expect(row.reserved).toBe(facts?.reserved);
+    expect(Number(row.used)).toBeGreaterThan(Number(facts?.homes));
+    expect(Number(row.used) + Number(row.reserved) + Number(row.faulty) + Number(row.free)).toBe(
+      facts?.fibres,
+    );
   });
 });
