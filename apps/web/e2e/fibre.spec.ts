@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   button,
   clickMarker,
@@ -104,6 +105,17 @@ test('splices a tube onto a tube in a closure, sees the fibres used, and traces 
   await expect(trace).toBeHidden();
 });
 
+/** Clicks a download button and checks the file is an XLSX (a zip: it starts with 'PK'). */
+async function downloadsXlsx(page: Page, button: Locator) {
+  const started = page.waitForEvent('download');
+  await button.click();
+  const download = await started;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const path = await download.path();
+  expect((await readFile(path)).subarray(0, 2).toString('latin1')).toBe('PK');
+  return download.suggestedFilename();
+}
+
 /** The demo's lit cluster CBD-01 (780 homes, each tracing to an OLT port of its central office). */
 async function litCluster(request: APIRequestContext): Promise<Workspace> {
   const login = await request.post('/api/auth/login', {
@@ -137,7 +149,7 @@ test("reads CBD-01's loss budget worst first, filters it, and traces a home to i
   await page.getByRole('button', { name: 'Loss budget' }).click();
   const budget = page.getByRole('region', { name: 'Loss budget' });
   await expect(
-    budget.getByText(/^780 homes · 780 reach an OLT port · 0 open · worst margin \d+\.\d\d dB$/),
+    budget.getByText(/^780 homes · 780 reach an OLT port · 0 open · worst margin \d+\.\d\d\sdB$/),
   ).toBeVisible();
   const homes = budget.getByRole('table', { name: 'Loss budget: CBD-01' });
   // 200 rows at a time (and the heading's), the next ones on demand.
@@ -156,6 +168,9 @@ test("reads CBD-01's loss budget worst first, filters it, and traces a home to i
   await filter('Open (0)');
   await expect(budget.getByText('No home matches this filter.')).toBeVisible();
   await filter('All (780)');
+  expect(await downloadsXlsx(page, budget.getByRole('button', { name: 'Export XLSX' }))).toContain(
+    'CBD-01',
+  );
 
   // The worst home first: its trace takes the list's place and reaches the central office.
   const worst = homes.getByRole('button', { name: /^Trace / }).first();
@@ -169,7 +184,7 @@ test("reads CBD-01's loss budget worst first, filters it, and traces a home to i
   await expect(
     trace.getByRole('table', { name: 'Hops of the trace' }).getByRole('row', { name: /OLT port/ }),
   ).toBeVisible();
-  await expect(trace.getByRole('button', { name: 'Export XLSX' })).toBeVisible();
+  await downloadsXlsx(page, trace.getByRole('button', { name: 'Export XLSX' }));
 
   // Back to the list, where it was.
   await trace.getByRole('button', { name: 'Back to Loss budget: CBD-01' }).click();

@@ -158,6 +158,7 @@ export function EnclosureEquipment({
                     variant="light"
                     leftSection={<IconHome size={12} />}
                     aria-label={t('fibre.served.action', { name })}
+                    title={t('fibre.served.action', { name })}
                     style={{ flexShrink: 0 }}
                     onClick={() => onHomesServed(p, name)}
                   >

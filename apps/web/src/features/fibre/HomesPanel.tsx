@@ -62,7 +62,7 @@ export function HomesPanel({ list }: { list: HomesList }) {
       aria-label={list.kind === 'budget' ? t('fibre.budget.panel') : t('fibre.served.panel')}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" style={{ flex: 1, minWidth: 0 }} truncate>
+        <Text fw={600} size="sm" style={{ flex: 1, minWidth: 0 }} lineClamp={2}>
           {title}
         </Text>
         {list.kind === 'budget' && data ? (
