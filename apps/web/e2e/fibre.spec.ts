@@ -89,7 +89,7 @@ test('splices a tube onto a tube in a closure, sees the fibres used, and traces 
   await expect(editor).toBeHidden();
   const trace = page.getByRole('region', { name: 'Fibre trace' });
   await expect(trace).toBeVisible();
-  await expect(trace.getByText(/dB at\s1310\snm/)).toBeVisible();
+  await expect(trace.getByText(/dB\sat\s1310\snm/)).toBeVisible();
   await expect(trace.getByText(/^Margin \d/)).toBeVisible();
   const hops = trace.getByRole('table', { name: 'Hops of the trace' });
   await expect(hops.getByRole('row', { name: /Splice/ })).toBeVisible();

@@ -14,6 +14,8 @@ import { HomesTable } from './HomesTable.tsx';
 import { framePath, traceFeatures } from './trace-overlay.ts';
 import classes from './HomesPanel.module.css';
 
+const unbroken = (name: string) => name.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+
 /**
  * A list of homes over the map (issue 26): a cluster's loss budget (every home, with an XLSX of
  * it), or the homes an OLT port serves, highlighted on the map. A side panel on a wide screen;
@@ -63,7 +65,10 @@ export function HomesPanel({ list }: { list: HomesList }) {
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Text fw={600} size="sm" style={{ flex: 1, minWidth: 0 }} lineClamp={2}>
-          {title}
+          {/* On screen a name is not cut at its space or hyphen ("OLT 1-1"). */}
+          {list.kind === 'budget'
+            ? t('fibre.budget.title', { name: unbroken(list.name) })
+            : t('fibre.served.title', { name: unbroken(list.name) })}
         </Text>
         {list.kind === 'budget' && data ? (
           compact ? (
