@@ -99,7 +99,11 @@ export interface FibreColour {
   stripe: string | null;
 }
 
-/** What a terminal is, as the API names one end of a connection. */
+/**
+ * What a terminal is, as the API names one end of a connection. A fibre's `end` is the end of
+ * its cable lying on the enclosure; for a cable passing through uncut, the piece of fibre
+ * towards the cable's start ('a') or its end ('b'), the fibre being cut there (mid-span).
+ */
 export const terminalRefSchema = z.union([
   z.object({ fibreId: bodyId, end: z.enum(['a', 'b']) }).strict(),
   z.object({ portId: bodyId, side: z.enum(['back', 'front']).optional() }).strict(),
@@ -135,6 +139,9 @@ export const connectionsBody = z
             fromFibres: fibreRange,
             toCable: bodyId,
             toFibres: fibreRange,
+            /** For a cable passing through uncut: the pieces towards its start or its end. */
+            fromSide: z.enum(['a', 'b']).optional(),
+            toSide: z.enum(['a', 'b']).optional(),
             kind: z.enum(CONNECTION_KINDS).default('splice'),
           })
           .strict(),

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ATTACH_DISTANCE_M, CABLE_FIBRES_MAX } from '@integration/contracts';
+import { ATTACH_DISTANCE_M, CABLE_FIBRES_MAX, type FibreStatus } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
+import { FIBRE_STATE } from './fibre-figures.sql.ts';
 
 /**
  * Degrees that surely hold ATTACH_DISTANCE_M (a degree of latitude is 111 km; longitude shrinks
@@ -137,6 +138,7 @@ export const cablesRepository = {
   async fibres(db: Queryable, cableIds: readonly number[], scheme: string): Promise<FibreRow[]> {
     return db.rows<FibreRow>(sql`
       SELECT f.id::float8 AS id, f.cable_id AS "cableId", f.number, f.tube, f.position, f.status,
+             ${sql.raw(FIBRE_STATE)} AS state,
              fc.name_en AS "colourEn", fc.name_fr AS "colourFr", fc.hex AS "colourHex",
              fc.stripe_hex AS "colourStripe",
              tc.name_en AS "tubeEn", tc.name_fr AS "tubeFr", tc.hex AS "tubeHex",
@@ -174,6 +176,8 @@ export interface FibreRow {
   tube: number;
   position: number;
   status: 'free' | 'reserved' | 'faulty';
+  /** Its state as shown: faulty, used (spliced or connected anywhere), reserved or free. */
+  state: FibreStatus;
   colourEn: string | null;
   colourFr: string | null;
   colourHex: string | null;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { cablesRepository as cables } from './cables.repository.ts';
+import { cutsRepository as cuts } from './cuts.repository.ts';
 import { enclosuresRepository as repo, type Holder } from './enclosures.repository.ts';
 import { terminalLabel } from './fibre-labels.ts';
 
@@ -45,12 +46,15 @@ export async function resolveConnections(
     const toStep = toLast >= toFirst ? 1 : -1;
     const fromIds = await fibreIds(tx, r.fromCable, fromFirst, fromLast);
     const toIds = await fibreIds(tx, r.toCable, toFirst, toLast);
+    // The end lying here; through a cable passing by uncut, the side asked for.
+    const endOf = (cableId: number, side: 'a' | 'b' | undefined) => {
+      const end = ends.get(cableId)?.end;
+      return end === 'through' ? (side ?? 'a') : end === 'b' ? 'b' : 'a';
+    };
     for (let i = 0; i < fromCount; i++) {
-      const fromEnd = ends.get(r.fromCable)?.end;
-      const toEnd = ends.get(r.toCable)?.end;
       pairs.push({
-        a: { fibreId: fromIds(fromFirst + i * fromStep), end: fromEnd === 'b' ? 'b' : 'a' },
-        b: { fibreId: toIds(toFirst + i * toStep), end: toEnd === 'b' ? 'b' : 'a' },
+        a: { fibreId: fromIds(fromFirst + i * fromStep), end: endOf(r.fromCable, r.fromSide) },
+        b: { fibreId: toIds(toFirst + i * toStep), end: endOf(r.toCable, r.toSide) },
         kind: r.kind,
       });
     }
@@ -67,11 +71,22 @@ export async function resolveConnections(
       e,
     ]),
   );
-  const terminalOf = (ref: TerminalRef): number => {
+  // Cables passing through uncut: where the enclosure lies along each, for mid-span cuts.
+  const passing = onIt.filter((c) => c.end === 'through').map((c) => c.id);
+  const alongs =
+    passing.length && h.point
+      ? await cuts.alongAt(tx, passing, sql`ST_GeomFromEWKT(${h.point})`)
+      : new Map<number, number>();
+  const terminalOf = async (ref: TerminalRef): Promise<number> => {
     if ('fibreId' in ref) {
       const fibreEnd = fibreEnds.get(`${ref.fibreId}:${ref.end}`);
       if (!fibreEnd)
         throw new AppError(404, 'NOT_FOUND', 'fibre.fibreNotFound', { id: ref.fibreId });
+      // Mid-span: the fibre is cut here (in the request's transaction: a refusal undoes it).
+      const along = alongs.get(fibreEnd.cableId);
+      if (along !== undefined && along > 0 && along < 1) {
+        return cuts.cut(tx, ref.fibreId, along, ref.end);
+      }
       if (ends.get(fibreEnd.cableId)?.end !== ref.end) {
         throw new AppError(422, 'VALIDATION_ERROR', 'fibre.notAttached', {
           cable: fibreEnd.cableName,
@@ -96,7 +111,10 @@ export async function resolveConnections(
     }
     return found.id;
   };
-  const resolved = pairs.map((p) => ({ a: terminalOf(p.a), b: terminalOf(p.b), kind: p.kind }));
+  const resolved: { a: number; b: number; kind: ConnectionKind }[] = [];
+  for (const p of pairs) {
+    resolved.push({ a: await terminalOf(p.a), b: await terminalOf(p.b), kind: p.kind });
+  }
   // Each terminal once, and not already joined.
   const facts = new Map(
     (

@@ -178,8 +178,14 @@ export const enclosuresRepository = {
 
   /** Cables with a fibre end joined in the holder, and which end. */
   async cablesJoinedIn(db: Queryable, h: Holder) {
-    return db.rows<{ id: number; name: string; end: 'a' | 'b'; capacity: string | null }>(sql`
-      SELECT DISTINCT ON (f.cable_id) f.cable_id AS id, ce.name, t.fibre_end AS "end",
+    return db.rows<{
+      id: number;
+      name: string;
+      end: 'a' | 'b' | 'through';
+      capacity: string | null;
+    }>(sql`
+      SELECT DISTINCT ON (f.cable_id) f.cable_id AS id, ce.name,
+             CASE t.fibre_end WHEN 'm' THEN 'through' ELSE t.fibre_end END AS "end",
              btrim(ce.attributes->>'Capacity', '"') AS capacity
       FROM fibre_joints j
       JOIN fibre_terminals t ON t.id IN (j.terminal_a, j.terminal_b) AND t.kind = 'fibre'

@@ -16,6 +16,7 @@ import { assertReadableVia } from '../access/readable-via.ts';
 import { clusterRoom } from '../realtime/element-events.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { cablesRepository as cables } from './cables.repository.ts';
+import { cutsRepository as cuts } from './cuts.repository.ts';
 import { describeCables, describeTerminals } from './fibre-plan.ts';
 import { enclosuresRepository as repo, type Holder } from './enclosures.repository.ts';
 import { resolveConnections, traysFor, type Connections } from './connection-requests.ts';
@@ -60,7 +61,8 @@ export function createEnclosuresService(
     const found = h.point
       ? await cables.attachedAt(tx, h.projectId, sql`ST_GeomFromEWKT(${h.point})`)
       : [];
-    for (const cable of found) if (cable.end !== 'through') await cables.materialise(tx, cable.id);
+    // Passing through too: a fibre of theirs may be cut and spliced here (mid-span).
+    for (const cable of found) await cables.materialise(tx, cable.id);
     // A cable already spliced here is attached here, where its drawn end lies or not (an
     // imported or generated network joined by its data).
     for (const cable of await repo.cablesJoinedIn(tx, h)) {
@@ -69,6 +71,17 @@ export function createEnclosuresService(
       else if (found[listed]?.end === 'through') found[listed] = cable;
     }
     return found;
+  }
+
+  /** The mid-span cuts made here in the cables passing through. */
+  async function cutsHere(tx: Queryable, h: Holder, onIt: { id: number; end: string }[]) {
+    const passing = onIt.filter((c) => c.end === 'through').map((c) => c.id);
+    if (!passing.length || !h.point) return new Map<string, number>();
+    const alongs = await cuts.alongAt(tx, passing, sql`ST_GeomFromEWKT(${h.point})`);
+    return cuts.cutsAt(
+      tx,
+      [...alongs].map(([cableId, along]) => ({ cableId, along })),
+    );
   }
 
   function changed(h: Holder, userId: number) {
@@ -100,7 +113,7 @@ export function createEnclosuresService(
         clusterId: h.clusterId,
       },
       colourScheme,
-      cables: await describeCables(tx, onIt, colourScheme, locale),
+      cables: await describeCables(tx, onIt, colourScheme, locale, await cutsHere(tx, h, onIt)),
       trays,
       ...(await describeTerminals(tx, locale, { splitters, ports, joints, own, losses })),
     };
@@ -149,6 +162,8 @@ export function createEnclosuresService(
       await db.transaction(async (tx) => {
         await repo.lock(tx, h);
         await repo.deleteJoint(tx, connectionId);
+        // A mid-span cut joined to nothing any more: the fibre is whole again.
+        await cuts.heal(tx, [joint.a, joint.b]);
         await repo.history(
           tx,
           h,

@@ -20,16 +20,30 @@ import {
 } from './enclosures.repository.ts';
 import { coloursOf, terminalLabel } from './fibre-labels.ts';
 
-/** Cables with their fibres, colours, status and what each end is joined to. */
+/**
+ * Cables with their fibres, colours, status and what each end is joined to. For a cable passing
+ * through the enclosure uncut, `a` and `b` are the two sides of a mid-span cut made there
+ * (`cutsHere`, `${fibreId}:${side}` → terminal), null where the fibre passes through whole.
+ */
 export async function describeCables(
   db: Queryable,
   list: { id: number; name: string; end?: 'a' | 'b' | 'through' }[],
   scheme: string,
   locale: Locale,
+  cutsHere: Map<string, number> = new Map(),
 ): Promise<EnclosureCable[]> {
-  const ids = list.filter((c) => c.end !== 'through').map((c) => c.id);
-  const rows = ids.length ? await cables.fibres(db, ids, scheme) : [];
-  const terminalIds = rows.flatMap((r) => [r.terminalA, r.terminalB]);
+  const ids = list.map((c) => c.id);
+  const passing = new Set(list.filter((c) => c.end === 'through').map((c) => c.id));
+  const rows = (ids.length ? await cables.fibres(db, ids, scheme) : []).map((r) =>
+    passing.has(r.cableId)
+      ? {
+          ...r,
+          terminalA: cutsHere.get(`${r.id}:a`) ?? 0,
+          terminalB: cutsHere.get(`${r.id}:b`) ?? 0,
+        }
+      : r,
+  );
+  const terminalIds = rows.flatMap((r) => [r.terminalA, r.terminalB]).filter((id) => id > 0);
   const joints = await repo.jointsOn(db, terminalIds);
   const jointOf = new Map<number, JointRow>();
   for (const j of joints) {
@@ -56,8 +70,7 @@ export async function describeCables(
       .filter((r) => r.cableId === cable.id)
       .map((r) => {
         const ends = { a: endOf(r.terminalA), b: endOf(r.terminalB) };
-        const status: FibreStatus =
-          r.status === 'faulty' ? 'faulty' : ends.a || ends.b ? 'used' : r.status;
+        const status: FibreStatus = r.state;
         return {
           id: r.id,
           number: r.number,

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CableFibres, HomeBudget, MapElement, Trace } from '@integration/contracts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { fibreApi, type Network } from './fibre.fixtures.ts';
+import { fibreApi, LAT, type Network } from './fibre.fixtures.ts';
 
 /** Issue 26: a hand-made network, its traces and its budget, figures worked by hand. */
 let t: TestApp;
@@ -222,5 +223,102 @@ describe('a trace and a budget as spreadsheets', () => {
     const margins = lines.map((r) => Number(r[6]));
     expect(margins).toEqual([...margins].sort((a, b) => a - b));
     expect(lines[0]?.[2]).toMatch(/Port OLT|Ouvert/);
+  });
+});
+
+describe('mid-span: a cable passing through a closure uncut', () => {
+  it('carries its fibres through; one spliced there is cut there, and healed when undone', async () => {
+    // A closure a quarter of the way along the distribution (it starts at the FDT-SRO), a spur
+    // from it to a third home.
+    const at = (step: number) => ({ lat: LAT, lng: 36.83 + step * 0.001 });
+    const mid = await api.element(net.clusterId, 'SpliceClosure', 'FIBRE-T mid', at(1.25));
+    const home3 = await api.element(net.clusterId, 'SFU', 'FIBRE-T home 3', {
+      lat: LAT + 0.0004,
+      lng: at(1.25).lng,
+    });
+    const spur = await api.element(
+      net.clusterId,
+      'Cable',
+      'FIBRE-T spur',
+      [at(1.25), { lat: LAT + 0.0004, lng: at(1.25).lng }],
+      { Capacity: '12' },
+    );
+    let plan = await api.plan(`enclosures/${mid}`);
+    const passing = plan.cables.find((c) => c.id === net.distribution);
+    expect(passing?.end).toBe('through');
+    const fibre3 = api.fibreId(plan, net.distribution, 3);
+    // Fibre 3 is spliced at the closure further on: used, passing through whole here.
+    expect(passing?.fibres.find((f) => f.number === 3)).toMatchObject({
+      status: 'used',
+      ends: { a: null, b: null },
+    });
+
+    // At the FDT-SRO, fibre 3 onto the 1:4's second output; here, its piece towards the
+    // FDT-SRO onto the spur.
+    const fdt = await api.plan(`enclosures/${net.fdt}`);
+    await api.ok(
+      api.post(`/fibre/enclosures/${net.fdt}/connections`, {
+        connections: [
+          {
+            from: { splitterId: fdt.splitters[0]?.id ?? 0, leg: 2 },
+            to: { fibreId: fibre3, end: 'a' },
+          },
+        ],
+      }),
+    );
+    const made = await api.ok<{ connections: { id: number }[] }>(
+      api.post(`/fibre/enclosures/${mid}/connections`, {
+        connections: [
+          {
+            from: { fibreId: fibre3, end: 'a' },
+            to: { fibreId: api.fibreId(plan, spur, 1), end: 'a' },
+          },
+        ],
+      }),
+    );
+    plan = await api.plan(`enclosures/${mid}`);
+    const cut = plan.cables
+      .find((c) => c.id === net.distribution)
+      ?.fibres.find((f) => f.id === fibre3);
+    expect(cut?.ends.a?.to).toContain('FIBRE-T spur');
+    expect(cut?.ends.b).toBeNull();
+    // The same side again: already joined.
+    const twice = await api.post(`/fibre/enclosures/${mid}/connections`, {
+      connections: [
+        {
+          from: { fibreId: fibre3, end: 'a' },
+          to: { fibreId: api.fibreId(plan, spur, 2), end: 'a' },
+        },
+      ],
+    });
+    expect(twice.statusCode).toBe(409);
+
+    // Home 3 is lit through a quarter of the distribution (and a quarter of its slack).
+    const trace = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${home3}`));
+    expect(trace.end).toBe('olt-port');
+    const m = await api.lengths([spur, net.distribution]);
+    const piece = trace.hops.find((h) => h.cableId === net.distribution);
+    near(piece?.lengthM ?? 0, ((m.get(net.distribution) ?? 0) + 20) * 0.25, 0);
+    expect(trace.hops.filter((h) => h.kind === 'fibre').map((h) => h.cableId)).toEqual([
+      spur,
+      net.distribution,
+      net.feeder,
+    ]);
+    // Home 1's light still runs whole along fibre 1.
+    const home1 = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${net.home1}`));
+    expect(home1.end).toBe('olt-port');
+
+    // Undone: the fibre is whole again, home 3 dark.
+    await api.ok(api.del(`/fibre/connections/${made.connections[0]?.id ?? 0}`));
+    plan = await api.plan(`enclosures/${mid}`);
+    const whole = plan.cables
+      .find((c) => c.id === net.distribution)
+      ?.fibres.find((f) => f.id === fibre3);
+    expect(whole?.ends).toEqual({ a: null, b: null });
+    const cuts = await t.db.rows(sql`
+      SELECT 1 FROM fibre_terminals WHERE fibre_id = ${fibre3} AND fibre_end = 'm'`);
+    expect(cuts).toHaveLength(0);
+    const dark = await api.ok<Trace>(api.get(`/fibre/trace?elementId=${home3}`));
+    expect(dark.end).toBe('open');
   });
 });

@@ -102,21 +102,21 @@ function walkSql(
     : (seeds as SQL);
   return sql`
     WITH RECURSIVE walk(seed, step, terminal, tkind, via_joint, kind, joint_id,
-                        fibre_id, splitter_id, port_id) AS (
+                        fibre_id, splitter_id, port_id, share) AS (
       SELECT s.seed::bigint, 0, s.terminal::bigint, t.kind, s.via_joint, 'start'::text,
-             NULL::bigint, t.fibre_id, t.splitter_id, t.port_id
+             NULL::bigint, t.fibre_id, t.splitter_id, t.port_id, 1::float8
       FROM (${from}) AS s(seed, terminal, via_joint)
       JOIN fibre_terminals t ON t.id = s.terminal::bigint
       UNION ALL
       SELECT w.seed, w.step + 1, x.to_terminal, y.tkind, x.via_joint, x.kind, x.joint_id,
-             y.fibre_id, y.splitter_id, y.port_id
+             y.fibre_id, y.splitter_id, y.port_id, x.share
       FROM walk w
       -- One index probe a link, one a terminal: OFFSET 0 keeps each LATERAL from being
       -- flattened into a join the planner hashes (all 900,000 links and 470,000 terminals at
       -- every step when it guesses many rows: 7.5 s for a 2,048-home cluster against 0.4 s;
       -- or, without statistics, every terminal for every row).
       CROSS JOIN LATERAL (
-        SELECT l.to_terminal, l.joint_id IS NOT NULL AS via_joint, l.kind, l.joint_id
+        SELECT l.to_terminal, l.joint_id IS NOT NULL AS via_joint, l.kind, l.joint_id, l.share
         FROM fibre_links l
         WHERE l.from_terminal = w.terminal AND (l.joint_id IS NOT NULL) <> w.via_joint
           AND (${fanOut} OR NOT (w.tkind = 'splitter-in' AND l.kind = 'splitter'))
@@ -162,16 +162,17 @@ function walkSql(
            s.terminal::float8 AS terminal,
            f.cable_id AS "cableId", cf.name AS "cableName", f.number AS "fibreNumber",
            f.position AS "fibrePosition",
-           CASE WHEN s.kind = 'fibre' THEN cf.length_m ELSE 0 END AS "lengthM",
+           -- A piece of a fibre cut mid-span: its share of the cable's length.
+           CASE WHEN s.kind = 'fibre' THEN cf.length_m * s.share ELSE 0 END AS "lengthM",
            ${labels}, sp.name AS "splitterName", sp.ratio,
            CASE s.kind
-             WHEN 'fibre' THEN cf.length_m / 1000 * cf.att1310
+             WHEN 'fibre' THEN cf.length_m * s.share / 1000 * cf.att1310
              WHEN 'splice' THEN coalesce(j.measured_loss_db, ${losses.spliceDb})
              WHEN 'connector' THEN coalesce(j.measured_loss_db, ${losses.connectorDb})
              WHEN 'splitter' THEN (${splitterDb}::jsonb ->> sp.ratio)::float8
              ELSE 0 END AS loss1310,
            CASE s.kind
-             WHEN 'fibre' THEN cf.length_m / 1000 * cf.att1550
+             WHEN 'fibre' THEN cf.length_m * s.share / 1000 * cf.att1550
              WHEN 'splice' THEN coalesce(j.measured_loss_db, ${losses.spliceDb})
              WHEN 'connector' THEN coalesce(j.measured_loss_db, ${losses.connectorDb})
              WHEN 'splitter' THEN (${splitterDb}::jsonb ->> sp.ratio)::float8
@@ -274,7 +275,7 @@ export const traceRepository = {
         SELECT DISTINCT f.cable_id, t.fibre_end FROM hop
         JOIN fibre_terminals t ON t.id = hop.terminal
         JOIN fibres f ON f.id = t.fibre_id
-        WHERE hop.kind = 'fibre'
+        WHERE hop.kind = 'fibre' AND t.fibre_end IN ('a', 'b')
           AND NOT EXISTS (SELECT 1 FROM fibre_links l
                           WHERE l.from_terminal = t.id AND l.joint_id IS NOT NULL)
       )
@@ -301,7 +302,8 @@ export const traceRepository = {
     return db.one<{ a: number; b: number }>(sql`
       SELECT max(id) FILTER (WHERE fibre_end = 'a')::float8 AS a,
              max(id) FILTER (WHERE fibre_end = 'b')::float8 AS b
-      FROM fibre_terminals WHERE fibre_id = ${fibreId} HAVING count(*) = 2`);
+      FROM fibre_terminals WHERE fibre_id = ${fibreId}
+      HAVING count(*) FILTER (WHERE fibre_end IN ('a', 'b')) = 2`);
   },
 
   /** The homes of a cluster, by its index (`id IN (…)` was joined to a scan of every element). */
