@@ -29,7 +29,12 @@ const COLOURS = [
 ];
 
 /** A 144-fibre cable (12 × 12), its fibres numbered from `firstId`. */
-function cable(id: number, name: string, end: 'a' | 'b', firstId: number): EnclosureCable {
+function cable(
+  id: number,
+  name: string,
+  end: EnclosureCable['end'],
+  firstId: number,
+): EnclosureCable {
   const fibres: Fibre[] = Array.from({ length: 144 }, (_, i) => ({
     id: firstId + i,
     number: i + 1,
@@ -189,5 +194,145 @@ describe('the splice editor', () => {
     expect(within(chosen).getByText('Feeder, fibre 2 (orange)')).toBeTruthy();
     expect(within(chosen).queryByText('Feeder, fibre 1 (blue)')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+  });
+
+  describe('a cable passing through uncut (mid-span)', () => {
+    const splice = (to: string, id = 4) => ({
+      connectionId: id,
+      kind: 'splice' as const,
+      enclosure: { elementId: 9, centralOfficeId: null, name: 'SC-1' },
+      to,
+    });
+    // Trunk fibre 2 is cut here, its piece towards the start joined to the branch.
+    const trunk = cable(3, 'Trunk', 'through', 3000);
+    trunk.fibres = trunk.fibres.map((f) =>
+      f.number === 2
+        ? { ...f, status: 'used', ends: { a: splice('Branch, fibre 9'), b: null } }
+        : f,
+    );
+    trunk.fill = { free: 143, used: 1, reserved: 0, faulty: 0 };
+    const passing: EnclosurePlan = {
+      ...plan,
+      cables: [trunk, cable(2, 'Branch', 'a', 2000)],
+    };
+    /** The trunk's own fibre list: spliced at FDT-1 at its start and PBO-2 at its end. */
+    const trunkFibres = {
+      ...trunk,
+      fibres: trunk.fibres.map((f) => ({
+        ...f,
+        ends: {
+          a: { ...splice('x'), enclosure: { ...splice('x').enclosure, name: 'FDT-1' } },
+          b: null,
+        },
+      })),
+    };
+    function servePassing(named: boolean) {
+      return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        const url = String(input);
+        if (url.endsWith('/connections') && init?.method === 'POST')
+          return json({ status: true, data: { connections: [{ id: 6 }] } });
+        if (url.includes('/fibre/cables/3/'))
+          return json({ status: true, data: named ? trunkFibres : { ...trunk, fibres: [] } });
+        return json({ status: true, data: passing });
+      });
+    }
+    const posted = (fetch: ReturnType<typeof servePassing>) => {
+      const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+      return JSON.parse(String(init?.body)) as unknown;
+    };
+
+    it('draws its fibres once per side, each side its own terminal, and connects the side chosen', async () => {
+      const fetch = servePassing(false);
+      open(true);
+      const region = await screen.findByRole('region', { name: 'Trunk' });
+      expect(within(region).getByText(/passes through uncut/)).toBeTruthy();
+      expect(within(region).getByText('1 used')).toBeTruthy();
+      const start = within(region).getByRole('group', { name: "Towards the cable's start" });
+      const end = within(region).getByRole('group', { name: "Towards the cable's end" });
+      // No more buttons per side than a cable ending here has.
+      expect(within(start).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
+      expect(within(end).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
+      // The side joined here is used and says to what; the other side of the cut is free here.
+      expect(
+        within(start).getByRole('button', { name: 'Fibre 2, orange, used — Branch, fibre 9' }),
+      ).toBeTruthy();
+      expect(within(end).getByRole('button', { name: 'Fibre 2, orange, free' })).toBeTruthy();
+
+      // The same fibre on both sides: two choices, each pressed in its own side only.
+      fireEvent.click(within(start).getByRole('button', { name: /^Fibre 5, / }));
+      fireEvent.click(within(end).getByRole('button', { name: /^Fibre 5, / }));
+      const chosen = screen.getByRole('region', { name: 'Chosen' });
+      expect(
+        within(chosen).getByText("Trunk, fibre 5 (slate) — Towards the cable's start"),
+      ).toBeTruthy();
+      expect(
+        within(chosen).getByText("Trunk, fibre 5 (slate) — Towards the cable's end"),
+      ).toBeTruthy();
+      expect(
+        within(start)
+          .getByRole('button', { name: /^Fibre 5, / })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      // Dropping the start's: the end's stays chosen; then a branch fibre with it.
+      fireEvent.click(within(start).getByRole('button', { name: /^Fibre 5, / }));
+      expect(
+        within(start)
+          .getByRole('button', { name: /^Fibre 5, / })
+          .getAttribute('aria-pressed'),
+      ).toBe('false');
+      expect(
+        within(end)
+          .getByRole('button', { name: /^Fibre 5, / })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      const branch = screen.getByRole('region', { name: 'Branch' });
+      fireEvent.click(within(branch).getByRole('button', { name: 'Fibre 1, blue, free' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      await waitFor(() =>
+        expect(fetch.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(true),
+      );
+      expect(posted(fetch)).toEqual({
+        connections: [
+          { from: { fibreId: 3004, end: 'b' }, to: { fibreId: 2000, end: 'a' }, kind: 'splice' },
+        ],
+      });
+    });
+
+    it("names each side by the enclosure the cable's fibres reach that way", async () => {
+      servePassing(true);
+      open(false);
+      const region = await screen.findByRole('region', { name: 'Trunk' });
+      expect(await within(region).findByRole('group', { name: 'Towards FDT-1' })).toBeTruthy();
+      // Nothing known at its end: plain words.
+      expect(within(region).getByRole('group', { name: "Towards the cable's end" })).toBeTruthy();
+    });
+
+    it('splices a range from one side of it, the side chosen in the form', async () => {
+      const fetch = servePassing(false);
+      open(true);
+      const form = await screen.findByRole('form', { name: 'Splice a range (a tube onto a tube)' });
+      // The passing cable is first: its side is asked for; the branch's is not.
+      expect(within(form).getByLabelText('Side (from)')).toBeTruthy();
+      expect(within(form).queryByLabelText('Side (to)')).toBeNull();
+      fireEvent.click(within(form).getByLabelText('Side (from)'));
+      fireEvent.click(
+        await screen.findByRole('option', { name: "Towards the cable's end", hidden: true }),
+      );
+      fireEvent.click(within(form).getByRole('button', { name: 'Splice range' }));
+      await waitFor(() =>
+        expect(fetch.mock.calls.some(([, i]) => i?.method === 'POST')).toBe(true),
+      );
+      expect(posted(fetch)).toEqual({
+        ranges: [
+          {
+            fromCable: 3,
+            fromFibres: [1, 12],
+            fromSide: 'b',
+            toCable: 2,
+            toFibres: [1, 12],
+          },
+        ],
+      });
+    });
   });
 });

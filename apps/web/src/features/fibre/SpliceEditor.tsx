@@ -11,14 +11,19 @@ import { EnclosureEquipment } from './EnclosureEquipment.tsx';
 import { FibreGrid } from './FibreGrid.tsx';
 import { fibreApi, fibreKeys, type PlanHolder } from './fibre.api.ts';
 import { fibreScreens } from './fibre-screens.store.ts';
-import { nextPicks, type Pick } from './picks.ts';
+import { PassingCable, type CableSide } from './PassingCable.tsx';
+import { fibrePick, nextPicks, pickedEnds, type Pick } from './picks.ts';
 import { PicksBar } from './PicksBar.tsx';
 import { RangeForm } from './RangeForm.tsx';
+import { useSideNames } from './cable-sides.ts';
 import { useFibreAction } from './useFibreAction.ts';
+
+const NO_CABLES: EnclosureCable[] = [];
 
 /**
  * An enclosure's splice plan (issue 26): its cables' fibres by tube, splitters, ports and the
  * connections made; editors connect two chosen terminals or a range, add splitters and trays.
+ * A cable passing by uncut shows both sides of the cut a splice makes here (mid-span).
  * Full screen on a phone, where a crew reads it in the closure.
  */
 export function SpliceEditor({
@@ -36,10 +41,7 @@ export function SpliceEditor({
   const action = useFibreAction();
   const [picks, setPicks] = useState<Pick[]>([]);
   const pickedKeys = useMemo(() => new Set(picks.map((p) => p.key)), [picks]);
-  const pickedFibres = useMemo(
-    () => new Set(picks.flatMap((p) => (p.fibreId !== undefined ? [p.fibreId] : []))),
-    [picks],
-  );
+  const picked = useMemo(() => pickedEnds(picks), [picks]);
   const pick = useCallback(
     (p: Pick) => setPicks((current) => nextPicks(current, p, canEdit ? 2 : 1)),
     [canEdit],
@@ -48,17 +50,30 @@ export function SpliceEditor({
     (cable: EnclosureCable, f: Fibre) => {
       const end = cable.end === 'b' ? 'b' : 'a';
       const joined = f.ends[end] ?? f.ends[end === 'a' ? 'b' : 'a'];
-      pick({
-        key: `f${f.id}`,
-        ref: { fibreId: f.id, end },
-        label: t('fibre.fibreOf', { cable: cable.name, number: f.number, colour: f.colour.name }),
-        joinedTo: joined ? `${joined.to} (${joined.enclosure.name})` : null,
-        fibreId: f.id,
+      const label = t('fibre.fibreOf', {
+        cable: cable.name,
+        number: f.number,
+        colour: f.colour.name,
       });
+      pick(fibrePick(f.id, end, label, joined));
+    },
+    [pick, t],
+  );
+  // A side of a passing cable: its fibre seen from there, joined (or not) on that side only.
+  const pickSide = useCallback(
+    (side: CableSide, f: Fibre) => {
+      const of = t('fibre.fibreOf', { cable: side.name, number: f.number, colour: f.colour.name });
+      const label = t('fibre.fibreOfSide', { fibre: of, side: side.sideName });
+      pick(fibrePick(f.id, side.side, label, f.ends.a));
     },
     [pick, t],
   );
   const data = plan.data;
+  const sideNames = useSideNames(data?.cables ?? NO_CABLES);
+  const fallbackSides = useMemo(
+    () => ({ a: t('fibre.towardsStart'), b: t('fibre.towardsEnd') }),
+    [t],
+  );
   const title = (
     <Group gap="xs">
       <Text fw={600}>{t('fibre.editorTitle', { name })}</Text>
@@ -109,6 +124,7 @@ export function SpliceEditor({
                   <RangeForm
                     folded={compact}
                     cables={data.cables}
+                    sideNames={sideNames}
                     pending={action.pending}
                     onSplice={(range) =>
                       action.run(() => fibreApi.connect(holder, { ranges: [range] }))
@@ -119,7 +135,12 @@ export function SpliceEditor({
                 {/* Side by side where there is room: the two cables of a splice face each other. */}
                 <SimpleGrid cols={{ base: 1, lg: data.cables.length > 1 ? 2 : 1 }} spacing="lg">
                   {data.cables.map((cable) => (
-                    <section key={cable.id} aria-label={cable.name}>
+                    <section
+                      key={cable.id}
+                      aria-label={cable.name}
+                      // A cable passing by takes the whole row: its two sides face each other.
+                      style={cable.end === 'through' ? { gridColumn: '1 / -1' } : undefined}
+                    >
                       <Group gap="xs" mb={4}>
                         <Text fw={600}>{cable.name}</Text>
                         <Badge variant="outline" tt="none">
@@ -134,13 +155,21 @@ export function SpliceEditor({
                         </Text>
                       </Group>
                       {cable.end === 'through' ? (
-                        <Text size="sm" c="dimmed">
-                          {t('fibre.passesThrough')}
-                        </Text>
+                        <>
+                          <Text size="sm" c="dimmed" mb={4}>
+                            {t('fibre.passesThrough')}
+                          </Text>
+                          <PassingCable
+                            cable={cable}
+                            names={sideNames.get(cable.id) ?? fallbackSides}
+                            picked={picked}
+                            onPick={pickSide}
+                          />
+                        </>
                       ) : (
                         <>
                           <CableFill fill={cable.fill} total={cable.fibreCount} />
-                          <FibreGrid cable={cable} picked={pickedFibres} onPick={pickFibre} />
+                          <FibreGrid cable={cable} picked={picked[cable.end]} onPick={pickFibre} />
                         </>
                       )}
                     </section>

@@ -1,4 +1,4 @@
-import type { TerminalRef } from '@integration/contracts';
+import type { FibreEnd, TerminalRef } from '@integration/contracts';
 
 /**
  * A terminal chosen in the splice editor: a fibre's end on the enclosure, a splitter leg or a
@@ -12,6 +12,35 @@ export interface Pick {
   joinedTo: string | null;
   /** A fibre can be traced from here. */
   fibreId?: number;
+}
+
+/** A fibre's end: where a cable ends, or a side of a mid-span cut through a passing cable. */
+export type FibreSide = 'a' | 'b';
+
+/**
+ * A fibre end as a choice. The key names the end: the two sides of a fibre passing through
+ * (cut here when spliced) are two terminals, chosen apart.
+ */
+export function fibrePick(
+  fibreId: number,
+  end: FibreSide,
+  label: string,
+  joined: FibreEnd | null,
+): Pick {
+  return {
+    key: `f${fibreId}${end}`,
+    ref: { fibreId, end },
+    label,
+    joinedTo: joined ? `${joined.to} (${joined.enclosure.name})` : null,
+    fibreId,
+  };
+}
+
+/** The fibres chosen at each end, for the grids to show them pressed. */
+export function pickedEnds(picks: Pick[]): Record<FibreSide, Set<number>> {
+  const ends = { a: new Set<number>(), b: new Set<number>() };
+  for (const p of picks) if ('fibreId' in p.ref) ends[p.ref.end].add(p.ref.fibreId);
+  return ends;
 }
 
 /**
