@@ -11,5 +11,9 @@ export default defineProject({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     sequence: { groupOrder: 0 },
+    // One module graph per worker, not per file: the app's import (fastify, GDAL, PostGIS
+    // helpers) cost ~5 s a file, half the suite. Each file still opens its own database copy
+    // and app; nothing in the server keeps state in a module across apps.
+    isolate: false,
   },
 });

@@ -13,12 +13,14 @@ process.env.E2E_DATA_DIR = e2eDataDir;
 
 /**
  * On PostgreSQL (CI's second pass, after the API suite has run every route there) the end-to-end
- * pass keeps the specs where the database's behaviour shows on screen: editing and its conflicts,
- * live edits across two instances, files, reports, QR scans, the organisation, fibres. These
- * specs of layout, legibility, phones, sign-in, roles, templates, one-instance live edits and
- * routes (the routing worker reads the same roads on both) run once, in the embedded pass.
+ * pass keeps the specs where the database's own behaviour reaches the screen: concurrent edits and
+ * their conflicts, live edits across two server instances (PostgreSQL only), GIS files through
+ * PostGIS, and fibres (prepared statements there). The others show what the API suite has already
+ * checked on PostgreSQL, so they run once, in the embedded pass: layout, legibility, phones,
+ * sign-in, roles, templates, one-instance live edits, routes, the organisation, QR tags and scans,
+ * reports, and plain editing.
  */
-const SCREEN_ONLY_SPECS = [
+const EMBEDDED_ONLY_SPECS = [
   'auth.spec.ts',
   'create-route.spec.ts',
   'realtime.spec.ts',
@@ -31,11 +33,16 @@ const SCREEN_ONLY_SPECS = [
   'workspace.spec.ts',
   'templates.spec.ts',
   'field-crews.spec.ts',
+  'organisation.spec.ts',
+  'qr.spec.ts',
+  'qr-scan.spec.ts',
+  'reports.spec.ts',
+  'map.spec.ts',
 ];
 
 export default defineConfig({
   testDir: 'e2e',
-  testIgnore: process.env.DATABASE_URL ? SCREEN_ONLY_SPECS : [],
+  testIgnore: process.env.DATABASE_URL ? EMBEDDED_ONLY_SPECS : [],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -8,7 +8,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-// The probe itself must see a stall, or every "under a second" built on it proves nothing.
+// The probe itself must see a stall, or every "under a second" built on it proves nothing. With
+// the stall probes (one file at a time, after the rest): a quiet probe is only quiet on a quiet
+// machine.
 it('sees the server held by a blocked event loop, and a quiet one answering at once', async () => {
   const quiet = await whileProbingHealth(t.app, () => new Promise((r) => setTimeout(r, 500)));
   expect(quiet.report.probes).toBeGreaterThan(3);
