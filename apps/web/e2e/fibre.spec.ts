@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { LatLng } from '@integration/contracts';
 import {
   button,
   clickMarker,
@@ -234,4 +235,95 @@ test('opens the central office of CBD-01 and lists the homes an OLT port serves,
       .getByRole('table', { name: 'Hops of the trace' })
       .getByRole('row', { name: /OLT 1, port 1\b/ }),
   ).toBeVisible();
+});
+
+test('splices a fibre of a cable passing through a new closure mid-span, and makes it whole again', async ({
+  page,
+  request,
+}) => {
+  // The demo's feeder NBO-CBL-0025 (central office → NBO-FDT-0001), a tenth of the way along,
+  // where nothing else lies: a splice closure drawn on it there and a 12-fibre spur from it.
+  const ws = await litCluster(request);
+  const headers = { authorization: `Bearer ${ws.token}` };
+  const cables = (await (
+    await request.get(`/api/networkelements/cable/cluster/${ws.clusterId}`, { headers })
+  ).json()) as { data: { id: number; name: string; coordinates: LatLng[] }[] };
+  const feeder = cables.data.find((c) => c.name === 'NBO-CBL-0025');
+  const [start, end] = feeder?.coordinates ?? [];
+  if (!feeder || !start || !end || feeder.coordinates.length !== 2)
+    throw new Error('demo feeder NBO-CBL-0025 missing or not straight');
+  const spot = {
+    lat: start.lat + (end.lat - start.lat) / 10,
+    lng: start.lng + (end.lng - start.lng) / 10,
+  };
+  const view: View = { ...spot, zoom: 18 };
+  const name = unique('SC mid');
+  const spurName = unique('Spur');
+  const [closure] = await createElements(request, ws, 'spliceclosure', [
+    { coordinates: spot, name },
+  ]);
+  const [spur] = await createElements(request, ws, 'cable', [
+    { coordinates: [spot, offset(0, -60, spot)], name: spurName, attributes: { Capacity: '12' } },
+  ]);
+  try {
+    // A spare fibre of the feeder, free all along.
+    const fibres = (await (
+      await request.get(`/api/fibre/cables/${feeder.id}/fibres`, { headers })
+    ).json()) as {
+      data: { fibres: { number: number; status: string; colour: { name: string } }[] };
+    };
+    const spare = fibres.data.fibres.filter((f) => f.status === 'free').at(-1);
+    if (!spare) throw new Error('no free fibre in the feeder');
+    const fibre = `Fibre ${spare.number}, ${spare.colour.name}`;
+
+    await openMap(page, ws, view);
+    await button(page, 'Get Info').click();
+    await clickMarker(page, spot, view);
+    await page.getByRole('dialog').getByRole('button', { name: 'Fibres' }).click();
+    const editor = page.getByRole('dialog', { name: `Fibres of ${name}` });
+    const trunk = editor.getByRole('region', { name: 'NBO-CBL-0025' });
+    await expect(trunk.getByText(/passes through uncut/)).toBeVisible();
+    // Its two sides, named by where its fibres are spliced each way.
+    const towardsOffice = trunk.getByRole('group', { name: 'Towards CO Nairobi Central' });
+    const towardsFdt = trunk.getByRole('group', { name: 'Towards NBO-FDT-0001' });
+    await expect(towardsOffice.getByRole('button', { name: `${fibre}, free` })).toBeVisible();
+
+    // The spare fibre's piece towards the FDT-SRO onto the spur's first fibre: cut here.
+    await towardsFdt.getByRole('button', { name: `${fibre}, free` }).click();
+    await editor
+      .getByRole('region', { name: spurName })
+      .getByRole('button', { name: 'Fibre 1, blue, free' })
+      .click();
+    const chosen = editor.getByRole('region', { name: 'Chosen' });
+    await expect(chosen.getByText(/— Towards NBO-FDT-0001$/)).toBeVisible();
+    await chosen.getByRole('button', { name: 'Connect' }).click();
+    await expect(
+      towardsFdt.getByRole('button', { name: `${fibre}, used — ${spurName}, fibre 1` }),
+    ).toBeVisible();
+    // The other piece, towards the central office, is open here: free to splice.
+    await expect(towardsOffice.getByRole('button', { name: `${fibre}, free` })).toBeVisible();
+
+    // Listed among the connections; deleted, the fibre is whole and free again.
+    await editor.getByRole('tab', { name: 'Connections (1)' }).click();
+    const list = editor.getByRole('list', { name: 'Connections' });
+    await expect(list).toContainText(`NBO-CBL-0025, fibre ${spare.number}`);
+    await expect(list).toContainText(`${spurName}, fibre 1`);
+    await list.getByRole('button', { name: /^Delete connection / }).click();
+    await expect(editor.getByRole('tab', { name: 'Connections (0)' })).toBeVisible();
+    await editor.getByRole('tab', { name: /^Cables/ }).click();
+    await expect(towardsFdt.getByRole('button', { name: `${fibre}, free` })).toBeVisible();
+    await expect(towardsOffice.getByRole('button', { name: `${fibre}, free` })).toBeVisible();
+  } finally {
+    // The demo as it was, for the specs after this one.
+    for (const [segment, element] of [
+      ['cable', spur],
+      ['spliceclosure', closure],
+    ] as const) {
+      if (element)
+        await request.post(`/api/networkelements/${segment}/delete/multiple`, {
+          headers,
+          data: { data: [element.id] },
+        });
+    }
+  }
 });
