@@ -1,5 +1,6 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Group, SimpleGrid, Text } from '@mantine/core';
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EnclosureCable, Fibre, FibreStatus } from '@integration/contracts';
 import type { SideNames } from './cable-sides.ts';
 import { CableFill } from './CableFill.tsx';
@@ -47,6 +48,7 @@ export const PassingCable = memo(function PassingCable({
   picked: Record<FibreSide, ReadonlySet<number>>;
   onPick(cable: CableSide, fibre: Fibre): void;
 }) {
+  const { t } = useTranslation();
   const sides = useMemo(
     () => [sideOf(cable, 'a', names.a), sideOf(cable, 'b', names.b)],
     [cable, names.a, names.b],
@@ -57,9 +59,15 @@ export const PassingCable = memo(function PassingCable({
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mt="xs">
         {sides.map((s) => (
           <div key={s.side} role="group" aria-label={s.sideName}>
-            <Text size="sm" fw={600} mb={4}>
-              {s.sideName}
-            </Text>
+            <Group gap="xs" mb={4}>
+              <Text size="sm" fw={600}>
+                {s.sideName}
+              </Text>
+              {/* What is cut and spliced here, apart from the fibres in use passing through. */}
+              <Text size="sm" c="dimmed">
+                {t('fibre.joinedHere', { count: s.fibres.filter((f) => f.ends.a).length })}
+              </Text>
+            </Group>
             <FibreGrid cable={s} picked={picked[s.side]} onPick={onPick} />
           </div>
         ))}

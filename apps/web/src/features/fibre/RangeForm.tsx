@@ -36,10 +36,7 @@ export function RangeForm({
   onSplice(range: RangeSplice): void;
 }) {
   const { t } = useTranslation();
-  const options = cables.map((c) => ({
-    value: String(c.id),
-    label: c.end === 'through' ? t('fibre.range.passing', { name: c.name }) : c.name,
-  }));
+  const options = cables.map((c) => ({ value: String(c.id), label: c.name }));
   const [from, setFrom] = useState<string | null>(options[0]?.value ?? null);
   const [to, setTo] = useState<string | null>(options[1]?.value ?? options[0]?.value ?? null);
   const cable = (id: string | null) => cables.find((c) => String(c.id) === id);
@@ -97,7 +94,7 @@ export function RangeForm({
         value={value}
         onChange={(v) => set(v === 'b' ? 'b' : 'a')}
         size="xs"
-        w={200}
+        w={240}
         allowDeselect={false}
       />
     ) : null;

@@ -249,6 +249,9 @@ describe('the splice editor', () => {
       expect(within(region).getByText('1 used')).toBeTruthy();
       const start = within(region).getByRole('group', { name: "Towards the cable's start" });
       const end = within(region).getByRole('group', { name: "Towards the cable's end" });
+      // What is spliced here, each side apart from the fibres passing through.
+      expect(within(start).getByText('1 joined here')).toBeTruthy();
+      expect(within(end).getByText('0 joined here')).toBeTruthy();
       // No more buttons per side than a cable ending here has.
       expect(within(start).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
       expect(within(end).getAllByRole('button', { name: /^Fibre \d+,/ })).toHaveLength(144);
