@@ -29,6 +29,8 @@ import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createEnclosuresService } from './modules/fibre/enclosures.service.ts';
 import { fibreRoutes } from './modules/fibre/fibre.routes.ts';
+import { designRoutes } from './modules/design/design.routes.ts';
+import { createDesignService } from './modules/design/design.service.ts';
 import { fibreDocumentsRoutes } from './modules/fibre/fibre-documents.routes.ts';
 import { createTraceService } from './modules/fibre/trace.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
@@ -174,6 +176,7 @@ export async function buildApp({
       const traces = createTraceService(db);
       await api.register(fibreRoutes(enclosures, traces));
       await api.register(fibreDocumentsRoutes(enclosures, traces));
+      await api.register(designRoutes(createDesignService(db)));
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

@@ -19,3 +19,4 @@ export * from './users.ts';
 export * from './qr.ts';
 export * from './reports.ts';
 export * from './fibre.ts';
+export * from './design.ts';

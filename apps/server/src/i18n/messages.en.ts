@@ -6,6 +6,7 @@ import { photosEn } from './messages.photos.en.ts';
 import { accountsEn } from './messages.accounts.en.ts';
 import { fibreEn } from './messages.fibre.en.ts';
 import { fibredocsEn } from './messages.fibredocs.en.ts';
+import { designEn } from './messages.design.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
@@ -14,6 +15,7 @@ export const en = {
   ...reportsEn,
   ...fibreEn,
   ...fibredocsEn,
+  ...designEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,

@@ -7,6 +7,7 @@ import { photosFr } from './messages.photos.fr.ts';
 import { accountsFr } from './messages.accounts.fr.ts';
 import { fibreFr } from './messages.fibre.fr.ts';
 import { fibredocsFr } from './messages.fibredocs.fr.ts';
+import { designFr } from './messages.design.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
@@ -14,6 +15,7 @@ export const fr: Record<MessageKey, string> = {
   ...reportsFr,
   ...fibreFr,
   ...fibredocsFr,
+  ...designFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,

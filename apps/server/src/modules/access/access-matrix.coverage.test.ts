@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRAL_OFFICE_ROWS } from './access-matrix.central-office-rows.ts';
 import { CLUSTER_ROWS } from './access-matrix.cluster-rows.ts';
+import { DESIGN_ROWS } from './access-matrix.design-rows.ts';
 import { FIBRE_DOCUMENT_ROWS } from './access-matrix.fibre-documents-rows.ts';
 import { FIBRE_ROWS } from './access-matrix.fibre-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
@@ -18,6 +19,7 @@ const ROWS = [
   ...LOCATION_ROWS,
   ...FIBRE_ROWS,
   ...FIBRE_DOCUMENT_ROWS,
+  ...DESIGN_ROWS,
 ];
 
 useAccessMatrixApp();
@@ -42,6 +44,7 @@ describe('the matrix', () => {
               'live locations',
               'fibre',
               'fibre documents',
+              'design',
             ].includes(tag),
           )
         ) {
@@ -52,7 +55,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(69);
+    expect(documented.size).toBe(73);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

@@ -9,7 +9,10 @@ import { ATTACH_DISTANCE_M } from '@integration/contracts';
  */
 export const PBO_USERS_FROM_SPLICES = `(SELECT CASE WHEN count(t.id) > 0 THEN count(l.from_terminal) END
     FROM fibre_splitters s
-    JOIN fibre_terminals t ON t.splitter_id = s.id AND t.kind = 'splitter-out'
+    -- Each splitter's legs by its index (OFFSET 0 keeps them apart): joined plainly, the embedded
+    -- database, without statistics, scanned every terminal for every PBO-FAT.
+    CROSS JOIN LATERAL (SELECT t.id FROM fibre_terminals t
+                        WHERE t.splitter_id = s.id AND t.kind = 'splitter-out' OFFSET 0) t
     LEFT JOIN fibre_links l ON l.from_terminal = t.id AND l.joint_id IS NOT NULL
     WHERE s.element_id = e.id)`;
 

@@ -6,12 +6,16 @@ import {
   type ElementTypeName,
   type LossConstants,
 } from '@integration/contracts';
-import type { Queryable } from '../../db/database.ts';
+import type { DatabaseKind, Queryable } from '../../db/database.ts';
 
 const BOX_DEG = (ATTACH_DISTANCE_M / 111_000) * 2;
 const bigints = (ids: readonly number[]) => `{${ids.join(',')}}`;
-/** Homes walked in one statement by a budget (see homeTotals). */
-const HOMES_A_STATEMENT = 256;
+/**
+ * Homes walked in one statement by a budget (see homeTotals): on the embedded database a
+ * statement holds the event loop, so a page stays short; on PostgreSQL it does not, and each
+ * page costs a plan (~15 ms), so a cluster is one page.
+ */
+export const homesAStatement = (kind: DatabaseKind) => (kind === 'pglite' ? 256 : 4096);
 
 /** Where a walk starts: a terminal, and whether it was reached across a joint. */
 export interface Seed {
@@ -226,6 +230,12 @@ export interface HomeTotals {
   totalLengthM: number;
   loss1310: number;
   loss1550: number;
+  /** The splitters' ratios on the path multiplied (1 where none): 4 × 8 = 32. */
+  split: number;
+  /** The walk's last step: at the hop limit, the path loops. */
+  steps: number;
+  /** Whether a drop with fibres lies on the home (its walk's start). */
+  fed: boolean;
 }
 
 /** Traces and budgets: SQL only. */
@@ -315,18 +325,19 @@ export const traceRepository = {
   },
 
   /**
-   * Each home walked towards its OLT port and summed, HOMES_A_STATEMENT homes a statement: one
-   * statement for a whole 2,048-home cluster held the embedded database for seconds, while
-   * pages let other requests in between (each statement waits for its turn there).
+   * Each home walked towards its OLT port and summed, `pageSize` homes a statement (see
+   * homesAStatement): one statement for a whole 2,048-home cluster held the embedded database
+   * for seconds, while pages let other requests in between (each statement waits its turn).
    */
   async homeTotals(
     db: Queryable,
     homes: readonly { id: number; name: string }[],
     losses: LossConstants,
+    pageSize: number,
   ): Promise<HomeTotals[]> {
     const byHome = new Map<number, Omit<HomeTotals, 'name'>>();
-    for (let i = 0; i < homes.length; i += HOMES_A_STATEMENT) {
-      const ids = homes.slice(i, i + HOMES_A_STATEMENT).map((h) => h.id);
+    for (let i = 0; i < homes.length; i += pageSize) {
+      const ids = homes.slice(i, i + pageSize).map((h) => h.id);
       const starts = sql`SELECT home, terminal, true
         FROM (${homeStartsSql(sql`SELECT unnest(${bigints(ids)}::bigint[])`)}) st`;
       const walked = await db.rows<Omit<HomeTotals, 'name'>>(sql`
@@ -335,7 +346,10 @@ export const traceRepository = {
                coalesce(sum(loss1310), 0)::float8 AS loss1310,
                coalesce(sum(loss1550), 0)::float8 AS loss1550,
                CASE WHEN bool_or("terminalKind" = 'olt-port') THEN 'olt-port' ELSE 'open' END
-                 AS "end"
+                 AS "end",
+               round(exp(coalesce(sum(ln(split_part(ratio, ':', 2)::float8))
+                                  FILTER (WHERE kind = 'splitter'), 0)))::float8 AS split,
+               max(step)::int AS steps, true AS fed
         FROM (${walkSql(starts, losses, { named: false })}) hop
         GROUP BY seed`);
       for (const w of walked) byHome.set(w.elementId, w);
@@ -348,6 +362,9 @@ export const traceRepository = {
         loss1310: 0,
         loss1550: 0,
         end: 'open' as const,
+        split: 1,
+        steps: 0,
+        fed: false,
       }),
     }));
   },

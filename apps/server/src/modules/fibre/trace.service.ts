@@ -22,7 +22,12 @@ import { cablesRepository as cables } from './cables.repository.ts';
 import { describeCables } from './fibre-plan.ts';
 import { colourIn } from './fibre-labels.ts';
 import { fibreSettingsRepository as settings } from './settings.repository.ts';
-import { traceRepository as traces, type HomeTotals, type HopRow } from './trace.repository.ts';
+import {
+  homesAStatement,
+  traceRepository as traces,
+  type HomeTotals,
+  type HopRow,
+} from './trace.repository.ts';
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const db2 = (a: number, b: number): DbByWavelength => ({
@@ -253,7 +258,12 @@ export function createTraceService(db: Database) {
       if (!port || terminal === undefined) throw missing();
       const { losses } = await settings.get(db, port.projectId);
       const served = await traces.homesServed(db, terminal, losses);
-      return { homes: budgets(await traces.homeTotals(db, served, losses), losses.budgetDb) };
+      return {
+        homes: budgets(
+          await traces.homeTotals(db, served, losses, homesAStatement(db.kind)),
+          losses.budgetDb,
+        ),
+      };
     },
 
     async budget(
@@ -273,7 +283,10 @@ export function createTraceService(db: Database) {
       const { losses } = await settings.get(db, cluster.projectId);
       const homes = await traces.clusterHomes(db, clusterId);
       return {
-        homes: budgets(await traces.homeTotals(db, homes, losses), losses.budgetDb),
+        homes: budgets(
+          await traces.homeTotals(db, homes, losses, homesAStatement(db.kind)),
+          losses.budgetDb,
+        ),
         clusterName: cluster.name,
       };
     },
