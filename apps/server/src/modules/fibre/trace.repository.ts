@@ -240,32 +240,23 @@ export interface HomeTotals {
 
 /** Traces and budgets: SQL only. */
 export const traceRepository = {
-  /** The hops of walks from terminals, in order, fibre hops coloured in `scheme`. */
+  /**
+   * The hops of walks, in order, fibre hops coloured in `scheme`: from terminals, or from a
+   * home's drop (its start found in the same statement; no rows when no drop lies on it).
+   */
   async hops(
     db: Queryable,
-    seeds: readonly Seed[],
+    from: readonly Seed[] | { homeId: number },
     losses: LossConstants,
     scheme: string,
   ): Promise<HopRow[]> {
-    if (!seeds.length) return [];
+    const seeds =
+      'homeId' in from
+        ? sql`SELECT home, terminal, true FROM (${homeStartsSql(sql`${from.homeId}`)}) st`
+        : from;
+    if (Array.isArray(seeds) && !seeds.length) return [];
     return db.rowsPrepared<HopRow>(
       sql`${walkSql(seeds, losses, { scheme })} ORDER BY s.seed, s.step`,
-    );
-  },
-
-  /**
-   * A home's walk towards its OLT port from its drop, the start found in the same statement:
-   * no rows when no drop with fibres lies on the home.
-   */
-  async homeHops(
-    db: Queryable,
-    homeId: number,
-    losses: LossConstants,
-    scheme: string,
-  ): Promise<HopRow[]> {
-    const starts = sql`SELECT home, terminal, true FROM (${homeStartsSql(sql`${homeId}`)}) st`;
-    return db.rowsPrepared<HopRow>(
-      sql`${walkSql(starts, losses, { scheme })} ORDER BY s.seed, s.step`,
     );
   },
 

@@ -202,7 +202,7 @@ export function createTraceService(db: Database) {
         if (!HOME_TYPES.includes(home.type)) {
           throw new AppError(422, 'VALIDATION_ERROR', 'fibre.noDrop', { name: home.name });
         }
-        const rows = await traces.homeHops(db, query.elementId, losses, colourScheme);
+        const rows = await traces.hops(db, { homeId: query.elementId }, losses, colourScheme);
         if (!rows.length) {
           throw new AppError(422, 'VALIDATION_ERROR', 'fibre.noDrop', { name: home.name });
         }
