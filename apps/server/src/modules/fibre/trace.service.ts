@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  DEFAULT_COLOUR_SCHEME,
+  DEFAULT_LOSSES,
   HOME_TYPES,
+  type ColourScheme,
+  type LossConstants,
   type CableFibres,
   type DbByWavelength,
   type ElementTypeName,
@@ -14,7 +18,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { translate } from '../../i18n/translate.ts';
-import { assertProjectReadable, canEditProject } from '../access/access.ts';
+import { assertProjectReadable, canEditProject, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
@@ -193,12 +197,28 @@ export function createTraceService(db: Database) {
       locale: Locale,
     ): Promise<Trace> {
       if (query.elementId !== undefined) {
-        const home = await elementFacts(db, query.elementId);
-        const missing = () =>
-          new AppError(404, 'NOT_FOUND', 'fibre.elementNotFound', { id: query.elementId ?? 0 });
-        await assertReadableVia(db, user, home?.projectId, missing);
-        if (!home) throw missing();
-        const { losses, colourScheme } = await settings.get(db, home.projectId);
+        // The home, whether the user may read it, and its project's settings: one query, as a
+        // trace is a planner's most frequent question (each round trip ~0.4 ms of ~5).
+        const home = await db.one<{
+          type: ElementTypeName;
+          name: string;
+          visible: boolean;
+          scheme: ColourScheme | null;
+          losses: LossConstants | null;
+        }>(sql`
+          SELECT e.type, e.name, ${visibleProject(user, sql`co.project_id`)} AS visible,
+                 fs.colour_scheme AS scheme, fs.losses
+          FROM network_elements e
+          JOIN clusters c ON c.id = e.cluster_id
+          JOIN central_offices co ON co.id = c.central_office_id
+          LEFT JOIN fibre_settings fs ON fs.project_id = co.project_id
+          WHERE e.id = ${query.elementId} AND e.deleted_at IS NULL`);
+        if (!home || !home.visible) {
+          if (user.role !== 'admin') throw forbidden();
+          throw new AppError(404, 'NOT_FOUND', 'fibre.elementNotFound', { id: query.elementId });
+        }
+        const colourScheme = home.scheme ?? DEFAULT_COLOUR_SCHEME;
+        const losses = home.losses ?? DEFAULT_LOSSES;
         if (!HOME_TYPES.includes(home.type)) {
           throw new AppError(422, 'VALIDATION_ERROR', 'fibre.noDrop', { name: home.name });
         }
