@@ -18,9 +18,9 @@ const unbroken = (name: string) => name.replace(/ /g, '\u00a0').replace(/-/g, '\
 
 /**
  * A list of homes over the map (issue 26): a cluster's loss budget (every home, with an XLSX of
- * it), or the homes an OLT port serves, highlighted on the map. A side panel on a wide screen;
- * on a phone a sheet under the map that folds to its title. Choosing a home opens its trace in
- * the panel's place; closing the trace comes back here.
+ * it), or the homes an OLT port serves; those its filter keeps are highlighted on the map. A side
+ * panel on a wide screen; on a phone a sheet under the map that folds to its title. Choosing a
+ * home opens its trace in the panel's place; closing the trace comes back here.
  */
 export function HomesPanel({ list }: { list: HomesList }) {
   const { t } = useTranslation();
@@ -28,6 +28,8 @@ export function HomesPanel({ list }: { list: HomesList }) {
   const panel = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // The homes of the table's filter, ringed on the map.
+  const [ringed, setRinged] = useState<HomeBudget[] | null>(null);
   const homes = useQuery({
     queryKey:
       list.kind === 'budget' ? fibreKeys.budget(list.clusterId) : fibreKeys.portHomes(list.portId),
@@ -114,13 +116,21 @@ export function HomesPanel({ list }: { list: HomesList }) {
       </Group>
       {homes.isPending ? <Loader size="sm" aria-label={t('fibre.budget.loading')} /> : null}
       {homes.error ? <Alert color="red">{errorMessage(homes.error, t)}</Alert> : null}
-      {data && list.kind === 'port' ? <ServedOnMap homes={data} panel={panel} /> : null}
+      {/* A port's homes, or those a budget's filter picks out: not all, which hide the map. */}
+      {data && (list.kind === 'port' || (ringed && ringed.length < data.length)) ? (
+        <ServedOnMap
+          homes={ringed ?? data}
+          panel={panel}
+          frame={list.kind === 'port' ? 'once' : 'each'}
+        />
+      ) : null}
       {data && !folded ? (
         <Stack gap="xs" mt="xs" className={classes.body}>
           <HomesTable
             homes={data}
             label={title}
             compact={compact}
+            onRows={setRinged}
             onOpen={(home: HomeBudget) =>
               fibreScreens.trace({ query: { elementId: home.elementId }, title: home.name })
             }
@@ -132,15 +142,18 @@ export function HomesPanel({ list }: { list: HomesList }) {
 }
 
 /**
- * The homes a port serves, highlighted with the trace's overlay and framed once; those of
- * another cluster are not on this map, and the panel says how many.
+ * The homes listed (those the filter keeps), highlighted with the trace's overlay and framed: a
+ * port's once, a budget's each time its filter picks others out. Those of another cluster are
+ * not on this map, and the panel says how many.
  */
 function ServedOnMap({
   homes,
   panel,
+  frame,
 }: {
   homes: HomeBudget[];
   panel: React.RefObject<HTMLDivElement | null>;
+  frame: 'once' | 'each';
 }) {
   const { t } = useTranslation();
   const { view, editor } = useMapSession();
@@ -149,7 +162,7 @@ function ServedOnMap({
   const framed = useRef(false);
   useEffect(() => {
     view.setOverlay('trace', traceFeatures(elements));
-    if (!framed.current && elements.length) {
+    if (elements.length && (frame === 'each' || !framed.current)) {
       framed.current = true;
       framePath(view, elements, panel.current);
     }

@@ -95,6 +95,23 @@ describe('the homes table of a loss budget', () => {
     expect(names()).toHaveLength(6);
   });
 
+  it('hands the homes its filter keeps to the panel, which rings them on the map', () => {
+    const onRows = vi.fn();
+    render(
+      <MantineProvider>
+        <I18nextProvider i18n={english}>
+          <HomesTable homes={HOMES} label="Loss budget: CBD-01" onOpen={vi.fn()} onRows={onRows} />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    const last = () => (onRows.mock.lastCall?.[0] as HomeBudget[]).map((h) => h.name);
+    expect(last()).toHaveLength(6);
+    fireEvent.click(screen.getByRole('radio', { name: 'Thin margin (2)' }));
+    expect(last()).toEqual(['SFU-B', 'SFU-E']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Open (1)' }));
+    expect(last()).toEqual(['SFU-D']);
+  });
+
   it('says when no home matches a filter', () => {
     show([home(1, 'SFU-A', 8)]);
     fireEvent.click(screen.getByRole('radio', { name: 'Over budget (0)' }));

@@ -1,5 +1,5 @@
 import { Badge, Button, Chip, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HomeBudget } from '@integration/contracts';
 import {
@@ -25,12 +25,15 @@ export function HomesTable({
   homes,
   label,
   onOpen,
+  onRows,
   compact = false,
 }: {
   homes: readonly HomeBudget[];
   /** The table's accessible name. */
   label: string;
   onOpen(home: HomeBudget): void;
+  /** The homes the filter keeps, each time it changes (the panel rings them on the map). */
+  onRows?(homes: HomeBudget[]): void;
   /** A phone: smaller type, so the five columns fit its width. */
   compact?: boolean;
 }) {
@@ -40,6 +43,7 @@ export function HomesTable({
   const summary = useMemo(() => summarise(homes), [homes]);
   const sorted = useMemo(() => worstFirst(homes), [homes]);
   const rows = useMemo(() => sorted.filter((h) => matches(h, filter)), [sorted, filter]);
+  useEffect(() => onRows?.(rows), [rows, onRows]);
   const format = useMemo(() => {
     const number = (digits: number) =>
       new Intl.NumberFormat(i18n.language, {
