@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE } from '@integration/contracts';
 import { session } from '../session/session.ts';
 import en from './en.json';
 import fr from './fr.json';
+import designEn from './design.en.json';
+import designFr from './design.fr.json';
 import fileFormatEn from './file-format.en.json';
 import fileFormatFr from './file-format.fr.json';
 import mapEn from './map.en.json';
@@ -30,8 +32,8 @@ import templatesEn from './templates.en.json';
 import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
-// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `realtime.`, `reports.`, `routing.` and
-// `templates.`) so large feature strings stay apart.
+// under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `realtime.`, `reports.`, `routing.`,
+// `templates.` and `design.`) so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -44,6 +46,7 @@ export const catalogues = {
     reports: reportsEn,
     routing: routingEn,
     templates: templatesEn,
+    design: designEn,
   },
   fr: {
     ...fr,
@@ -55,6 +58,7 @@ export const catalogues = {
     reports: reportsFr,
     routing: routingFr,
     templates: templatesFr,
+    design: designFr,
   },
 } as const;
 

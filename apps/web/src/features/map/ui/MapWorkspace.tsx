@@ -16,6 +16,8 @@ import { elementsGateway, loadClusterElements, loadProjectTemplates } from '../m
 import { useCompact } from '../../../app/useCompact.ts';
 import { MapRealtime } from '../../realtime/MapRealtime.tsx';
 import { FibreClusterButtons, FibreClusterMenuItems } from '../../fibre/FibreClusterActions.tsx';
+import { DesignScreens } from '../../design/DesignScreens.tsx';
+import { ProblemsButton, ProblemsMenuItem } from '../../design/ProblemsButton.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
@@ -219,7 +221,12 @@ export function MapWorkspace({
                   pointType={pointType}
                   onPointType={setPointType}
                   files={files}
-                  more={<FibreClusterMenuItems cluster={cluster} />}
+                  more={
+                    <>
+                      <FibreClusterMenuItems cluster={cluster} />
+                      <ProblemsMenuItem clusterId={cluster.id} />
+                    </>
+                  }
                 />
               </Box>
               <Stack gap={8} style={CONTROL}>
@@ -241,6 +248,9 @@ export function MapWorkspace({
                 <Box style={CONTROL}>{files}</Box>
                 <Box style={CONTROL}>
                   <FibreClusterButtons cluster={cluster} />
+                </Box>
+                <Box style={CONTROL}>
+                  <ProblemsButton clusterId={cluster.id} />
                 </Box>
               </Group>
               <Group gap={8} align="flex-start" style={OVERLAY}>
@@ -273,6 +283,12 @@ export function MapWorkspace({
             </Box>
           ) : null}
           <MapRealtime projectId={projectId} />
+          <DesignScreens
+            projectId={projectId}
+            projectName={projectName}
+            clusterId={cluster.id}
+            clusterName={cluster.name}
+          />
           <ElementDetailModal />
           <SelectElementModal />
           <ConflictModal />
