@@ -326,10 +326,16 @@ async function measure(bench: BenchDatabase, server: BenchServer, notes: string[
     `fibre (${bench.label}): a trace is ${check.data.hops.length} hops, ${check.data.totalLossDb['1310']} dB at 1310 nm.`,
   );
 
-  const [api, cte] = await interleaved(TRACE_RUNS, [
+  // The floor any API answer pays (HTTP, the token checked against the user and revocations,
+  // JSON): an authenticated GET that reads nothing else, timed in the same turns.
+  const [api, cte, floor] = await interleaved(TRACE_RUNS, [
     (i) => server.call('GET', `/fibre/trace?elementId=${homeAt(i)}`),
     (i) => bench.db.rows(handWritten(sql`${homeAt(i)}`)),
+    () => server.call('GET', '/users/profile'),
   ]);
+  notes.push(
+    `fibre (${bench.label}): an authenticated GET reading nothing else (/users/profile) takes p50 ${floor?.p50.toFixed(1)} ms, p95 ${floor?.p95.toFixed(1)} ms in the same turns: the trace's floor through HTTP, beside the CTE's ${cte?.p50.toFixed(1)} / ${cte?.p95.toFixed(1)} ms run in-process.`,
+  );
   const clusterAt = (i: number) => clusterIds[i % clusterIds.length] ?? 0;
   const [budget, cteBudget] = await interleaved(CLUSTER_RUNS, [
     (i) => server.call('GET', `/fibre/clusters/${clusterAt(i)}/budget`),
