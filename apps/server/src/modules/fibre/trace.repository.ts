@@ -15,7 +15,7 @@ const bigints = (ids: readonly number[]) => `{${ids.join(',')}}`;
  * statement holds the event loop, so a page stays short; on PostgreSQL it does not, and each
  * page costs a plan (~15 ms), so a cluster is one page.
  */
-export const homesAStatement = (kind: DatabaseKind) => (kind === 'pglite' ? 256 : 4096);
+export const homesAStatement = (kind: DatabaseKind) => (kind === 'pglite' ? 512 : 4096);
 
 /** Where a walk starts: a terminal, and whether it was reached across a joint. */
 export interface Seed {
