@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createElements, offset, openMap, type Workspace } from './support/map.ts';
 import { ADMIN } from './support/server.ts';
@@ -96,6 +97,12 @@ test("lists CBD-01's problems, tunes the drop length threshold, and selects a pr
   await expect(drops.first()).toContainText('over the 10 m allowed');
   await expect(page.getByRole('button', { name: /^Problems: [1-9][\d,]* errors?/ })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(100);
+  // The list as a workbook (an XLSX is a zip: it starts with 'PK').
+  const started = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export XLSX' }).click();
+  const download = await started;
+  expect(download.suggestedFilename()).toMatch(/CBD-01.*\.xlsx$/);
+  expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
   await panel.getByRole('button', { name: 'Show 100 more' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(200);
 

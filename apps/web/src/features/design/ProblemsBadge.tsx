@@ -16,6 +16,13 @@ export function useCountsText() {
     ].join(', ');
 }
 
+/** What a badge shows: the errors in red, else the warnings in orange, else green (none). */
+export function badgeOf(counts: Counts): { colour: 'red' | 'orange' | 'green'; value: number } {
+  if (counts.error > 0) return { colour: 'red', value: counts.error };
+  if (counts.warning > 0) return { colour: 'orange', value: counts.warning };
+  return { colour: 'green', value: 0 };
+}
+
 /**
  * The badge beside Problems, as an editor's problems list has: the errors in red, else the
  * warnings in orange, else a green tick; a small spinner while the first check runs.
@@ -32,12 +39,7 @@ export function ProblemsBadge({
   const { i18n } = useTranslation();
   if (!counts) return loading ? <Loader size={12} aria-hidden /> : null;
   const number = new Intl.NumberFormat(i18n.language);
-  const [colour, value] =
-    counts.error > 0
-      ? (['red', counts.error] as const)
-      : counts.warning > 0
-        ? (['orange', counts.warning] as const)
-        : (['green', 0] as const);
+  const { colour, value } = badgeOf(counts);
   return (
     <Badge
       size={size}

@@ -1,8 +1,8 @@
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Indicator, Menu } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { designPanel, useDesignPanel } from './design-panel.store.ts';
-import { ProblemsBadge, useCountsText } from './ProblemsBadge.tsx';
+import { badgeOf, ProblemsBadge, useCountsText } from './ProblemsBadge.tsx';
 import { useProblems } from './useProblems.ts';
 
 /** The accessible name of the entry: "Problems: 0 errors, 48 warnings" once checked. */
@@ -54,5 +54,36 @@ export function ProblemsMenuItem({ clusterId }: { clusterId: number }) {
         {t('design.action')}
       </Menu.Item>
     </>
+  );
+}
+
+/**
+ * On a phone, under the map's zoom buttons: the entry with its count on its corner, one tap
+ * from the panel, so the counts show without opening More. Nothing until the first check ran.
+ */
+export function ProblemsChip({ clusterId }: { clusterId: number }) {
+  const { i18n } = useTranslation();
+  const { problems, label } = useEntryLabel(clusterId);
+  if (!problems.data) return null;
+  const { colour, value } = badgeOf(problems.data.counts);
+  return (
+    <Indicator
+      color={colour}
+      size={18}
+      offset={4}
+      label={value ? new Intl.NumberFormat(i18n.language).format(value) : undefined}
+      data-badge={colour}
+    >
+      <ActionIcon
+        size={40}
+        variant="default"
+        radius="md"
+        aria-label={label}
+        title={label}
+        onClick={designPanel.open}
+      >
+        <IconListCheck size={20} />
+      </ActionIcon>
+    </Indicator>
   );
 }

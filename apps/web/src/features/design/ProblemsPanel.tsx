@@ -22,10 +22,10 @@ import type { DesignProblem, DesignRule } from '@integration/contracts';
 import { errorMessage } from '../../app/error-message.ts';
 import { notify } from '../../app/notify.ts';
 import { useCompact } from '../../app/useCompact.ts';
-import { framePath } from '../fibre/trace-overlay.ts';
 import { useEditorState, useMapSession } from '../map/ui/editor-context.ts';
 import { designApi } from './design.api.ts';
 import { designPanel } from './design-panel.store.ts';
+import { frameElements } from './frame.ts';
 import { useCountsText } from './ProblemsBadge.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { problemKey } from './problems.ts';
@@ -80,7 +80,7 @@ export function ProblemsPanel({
     // An element of a hidden layer is shown: the problem is about it.
     for (const e of elements) if (!editor.get().layers[e.type]) editor.setLayer(e.type, true);
     editor.select(elements.map((e) => e.key));
-    framePath(view, elements, panel.current);
+    frameElements(view, elements, panel.current);
   };
 
   const exportButton = data ? (

@@ -17,7 +17,7 @@ import { useCompact } from '../../../app/useCompact.ts';
 import { MapRealtime } from '../../realtime/MapRealtime.tsx';
 import { FibreClusterButtons, FibreClusterMenuItems } from '../../fibre/FibreClusterActions.tsx';
 import { DesignScreens } from '../../design/DesignScreens.tsx';
-import { ProblemsButton, ProblemsMenuItem } from '../../design/ProblemsButton.tsx';
+import { ProblemsButton, ProblemsChip, ProblemsMenuItem } from '../../design/ProblemsButton.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
@@ -267,6 +267,12 @@ export function MapWorkspace({
               </Group>
             </Stack>
           )}
+          {compact ? (
+            // Under the map's zoom buttons, the design problems' count.
+            <Box pos="absolute" top={112} right={10} style={{ zIndex: 2 }}>
+              <ProblemsChip clusterId={cluster.id} />
+            </Box>
+          ) : null}
           <ZoomHint />
           <MapBottomDock>
             {/* A phone's Create Route is a sheet above the status bar, not over the map's top. */}
