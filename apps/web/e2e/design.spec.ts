@@ -97,14 +97,16 @@ test("lists CBD-01's problems, tunes the drop length threshold, and selects a pr
   await expect(drops.first()).toContainText('over the 10 m allowed');
   await expect(page.getByRole('button', { name: /^Problems: [1-9][\d,]* errors?/ })).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(100);
+  // The saved thresholds' toast sits over the panel's foot for 3 s: wait, as a user would.
+  await expect(page.getByText('Design thresholds saved.')).toBeHidden(RECHECK);
+  await panel.getByRole('button', { name: 'Show 100 more' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(200);
   // The list as a workbook (an XLSX is a zip: it starts with 'PK').
   const started = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Export XLSX' }).click();
   const download = await started;
   expect(download.suggestedFilename()).toMatch(/CBD-01.*\.xlsx$/);
   expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
-  await panel.getByRole('button', { name: 'Show 100 more' }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(200);
 
   // A problem chosen: its drop and its home selected on the map, their details a click away.
   const first = drops.first();

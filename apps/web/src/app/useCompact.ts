@@ -13,3 +13,17 @@ export function useCompact(): boolean {
     getInitialValueInEffect: false,
   });
 }
+
+/** Wide enough for the map's cluster buttons with their words beside the toolbar's two rows. */
+export const ROOMY_QUERY = '(min-width: 1500px)';
+
+/**
+ * Is there room for the map's cluster-wide buttons (loss budget, central office, problems) to
+ * say their names? Below it they are icons with the same accessible names and a tooltip: with
+ * their words they wrapped into a third row over the map on a 1280-pixel screen.
+ */
+export function useRoomy(): boolean {
+  return useMediaQuery(ROOMY_QUERY, window.matchMedia(ROOMY_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+}

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Indicator, Menu } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useRoomy } from '../../app/useCompact.ts';
 import { designPanel, useDesignPanel } from './design-panel.store.ts';
 import { badgeOf, ProblemsBadge, useCountsText } from './ProblemsBadge.tsx';
 import { useProblems } from './useProblems.ts';
@@ -22,6 +23,8 @@ export function ProblemsButton({ clusterId }: { clusterId: number }) {
   const { t } = useTranslation();
   const open = useDesignPanel((s) => s.open);
   const { problems, label } = useEntryLabel(clusterId);
+  const roomy = useRoomy();
+  if (!roomy) return <ProblemsIcon clusterId={clusterId} size={36} onClick={designPanel.toggle} />;
   return (
     <Button
       size="sm"
@@ -62,25 +65,40 @@ export function ProblemsMenuItem({ clusterId }: { clusterId: number }) {
  * from the panel, so the counts show without opening More. Nothing until the first check ran.
  */
 export function ProblemsChip({ clusterId }: { clusterId: number }) {
+  const { problems } = useEntryLabel(clusterId);
+  if (!problems.data) return null;
+  return <ProblemsIcon clusterId={clusterId} size={40} onClick={designPanel.open} />;
+}
+
+/** The entry as an icon, its count on its corner once checked (phones, narrower screens). */
+function ProblemsIcon({
+  clusterId,
+  size,
+  onClick,
+}: {
+  clusterId: number;
+  size: number;
+  onClick(): void;
+}) {
   const { i18n } = useTranslation();
   const { problems, label } = useEntryLabel(clusterId);
-  if (!problems.data) return null;
-  const { colour, value } = badgeOf(problems.data.counts);
+  const badge = problems.data ? badgeOf(problems.data.counts) : null;
   return (
     <Indicator
-      color={colour}
+      color={badge?.colour}
       size={18}
       offset={4}
-      label={value ? new Intl.NumberFormat(i18n.language).format(value) : undefined}
-      data-badge={colour}
+      disabled={!badge}
+      label={badge?.value ? new Intl.NumberFormat(i18n.language).format(badge.value) : undefined}
+      data-badge={badge?.colour}
     >
       <ActionIcon
-        size={40}
+        size={size}
         variant="default"
         radius="md"
         aria-label={label}
         title={label}
-        onClick={designPanel.open}
+        onClick={onClick}
       >
         <IconListCheck size={20} />
       </ActionIcon>

@@ -1,7 +1,8 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconBuildingBroadcastTower, IconGauge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Cluster } from '@integration/contracts';
+import { useRoomy } from '../../app/useCompact.ts';
 import { fibreScreens } from './fibre-screens.store.ts';
 
 type ClusterRef = Pick<Cluster, 'id' | 'name' | 'centralOfficeId' | 'centralOffice'>;
@@ -21,6 +22,32 @@ const open = {
 /** On a wide screen: beside Import and Export, the cluster's other files and lists. */
 export function FibreClusterButtons({ cluster }: { cluster: ClusterRef }) {
   const { t } = useTranslation();
+  if (!useRoomy()) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={t('fibre.budget.action')}>
+          <ActionIcon
+            size={36}
+            variant="default"
+            aria-label={t('fibre.budget.action')}
+            onClick={() => open.budget(cluster)}
+          >
+            <IconGauge size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={`${t('fibre.officeEquipment')}: ${cluster.centralOffice.name}`}>
+          <ActionIcon
+            size={36}
+            variant="default"
+            aria-label={t('fibre.officeEquipment')}
+            onClick={() => open.office(cluster)}
+          >
+            <IconBuildingBroadcastTower size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    );
+  }
   return (
     <Group gap={4} wrap="nowrap">
       <Button
