@@ -15,7 +15,7 @@ export function useCompact(): boolean {
 }
 
 /** Wide enough for the map's cluster buttons with their words beside the toolbar's two rows. */
-export const ROOMY_QUERY = '(min-width: 1500px)';
+export const ROOMY_QUERY = '(min-width: 1400px)';
 
 /**
  * Is there room for the map's cluster-wide buttons (loss budget, central office, problems) to
