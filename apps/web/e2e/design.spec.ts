@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createElements, offset, openMap, type Workspace } from './support/map.ts';
-import { ADMIN } from './support/server.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { createElements, demoCluster, offset, openMap } from './support/map.ts';
 import { unique } from './support/hierarchy.ts';
 
 // The map renders in software (SwiftShader), and each check of CBD-01 walks its 780 homes.
@@ -9,31 +8,6 @@ test.describe.configure({ timeout: 180_000 });
 
 /** A check runs again after a change: give it room on a busy machine. */
 const RECHECK = { timeout: 30_000 };
-
-/** The demo's lit cluster CBD-01, signed in as the admin (who may change thresholds). */
-async function demoCluster(request: APIRequestContext): Promise<Workspace> {
-  const login = await request.post('/api/auth/login', {
-    data: { ...ADMIN, platform: 'integration' },
-  });
-  const { access_token: token, user } = (await login.json()) as {
-    access_token: string;
-    user: unknown;
-  };
-  const headers = { authorization: `Bearer ${token}` };
-  const projects = (await (
-    await request.get('/api/projects/platforms?platformName=integration', { headers })
-  ).json()) as { data: { id: number; name: string }[] };
-  const project = projects.data.find((p) => p.name === 'Nairobi CBD');
-  if (!project) throw new Error('demo project missing');
-  const clusters = (await (
-    await request.get(`/api/clusters/${project.id}`, { headers })
-  ).json()) as {
-    data: { id: number; name: string }[];
-  };
-  const cluster = clusters.data.find((c) => c.name === 'CBD-01');
-  if (!cluster) throw new Error('demo cluster CBD-01 missing');
-  return { token, user, projectId: project.id, clusterId: cluster.id };
-}
 
 async function openProblems(page: Page) {
   const entry = page.getByRole('button', { name: /^Problems/ });

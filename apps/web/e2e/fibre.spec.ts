@@ -1,18 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { LatLng } from '@integration/contracts';
 import {
   button,
   clickMarker,
   createElements,
+  demoCluster,
   emptyCluster,
   offset,
   openMap,
   pixelsOfColour,
   type View,
-  type Workspace,
 } from './support/map.ts';
-import { ADMIN } from './support/server.ts';
 import { unique } from './support/hierarchy.ts';
 
 // The map renders in software (SwiftShader): give the test room on a busy machine.
@@ -117,36 +116,11 @@ async function downloadsXlsx(page: Page, button: Locator) {
   return download.suggestedFilename();
 }
 
-/** The demo's lit cluster CBD-01 (780 homes, each tracing to an OLT port of its central office). */
-async function litCluster(request: APIRequestContext): Promise<Workspace> {
-  const login = await request.post('/api/auth/login', {
-    data: { ...ADMIN, platform: 'integration' },
-  });
-  const { access_token: token, user } = (await login.json()) as {
-    access_token: string;
-    user: unknown;
-  };
-  const headers = { authorization: `Bearer ${token}` };
-  const projects = (await (
-    await request.get('/api/projects/platforms?platformName=integration', { headers })
-  ).json()) as { data: { id: number; name: string }[] };
-  const project = projects.data.find((p) => p.name === 'Nairobi CBD');
-  if (!project) throw new Error('demo project missing');
-  const clusters = (await (
-    await request.get(`/api/clusters/${project.id}`, { headers })
-  ).json()) as {
-    data: { id: number; name: string }[];
-  };
-  const cluster = clusters.data.find((c) => c.name === 'CBD-01');
-  if (!cluster) throw new Error('demo cluster CBD-01 missing');
-  return { token, user, projectId: project.id, clusterId: cluster.id };
-}
-
 test("reads CBD-01's loss budget worst first, filters it, and traces a home to its OLT port", async ({
   page,
   request,
 }) => {
-  await openMap(page, await litCluster(request), null);
+  await openMap(page, await demoCluster(request), null);
   await page.getByRole('button', { name: 'Loss budget' }).click();
   const budget = page.getByRole('region', { name: 'Loss budget' });
   await expect(
@@ -199,7 +173,7 @@ test('opens the central office of CBD-01 and lists the homes an OLT port serves,
   page,
   request,
 }) => {
-  await openMap(page, await litCluster(request), null);
+  await openMap(page, await demoCluster(request), null);
   await page.getByRole('button', { name: 'Central office equipment' }).click();
   const office = page.getByRole('dialog', { name: 'Fibres of CO Nairobi Central' });
   await office.getByRole('tab', { name: 'Splitters and ports' }).click();
@@ -243,7 +217,7 @@ test('splices a fibre of a cable passing through a new closure mid-span, and mak
 }) => {
   // The demo's feeder NBO-CBL-0025 (central office → NBO-FDT-0001), a tenth of the way along,
   // where nothing else lies: a splice closure drawn on it there and a 12-fibre spur from it.
-  const ws = await litCluster(request);
+  const ws = await demoCluster(request);
   const headers = { authorization: `Bearer ${ws.token}` };
   const cables = (await (
     await request.get(`/api/networkelements/cable/cluster/${ws.clusterId}`, { headers })

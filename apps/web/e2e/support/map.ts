@@ -19,7 +19,8 @@ export interface View extends LatLng {
 /** Central Nairobi at zoom 18, where one pixel is about 0.3 m. */
 export const NAIROBI: View = { lat: -1.2841, lng: 36.8219, zoom: 18 };
 
-export async function emptyCluster(request: APIRequestContext): Promise<Workspace> {
+/** The admin signed in through the API, and the demo project Nairobi CBD. */
+async function adminOnDemoProject(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
     data: { ...ADMIN, platform: 'integration' },
   });
@@ -33,6 +34,22 @@ export async function emptyCluster(request: APIRequestContext): Promise<Workspac
   ).json()) as { data: { id: number; name: string }[] };
   const project = projects.data.find((p) => p.name === 'Nairobi CBD');
   if (!project) throw new Error('demo project missing');
+  return { token, user, headers, project };
+}
+
+/** A cluster of the demo (CBD-01 is the lit one: 780 homes, each tracing to an OLT port). */
+export async function demoCluster(request: APIRequestContext, name = 'CBD-01'): Promise<Workspace> {
+  const { token, user, headers, project } = await adminOnDemoProject(request);
+  const clusters = (await (
+    await request.get(`/api/clusters/${project.id}`, { headers })
+  ).json()) as { data: { id: number; name: string }[] };
+  const cluster = clusters.data.find((c) => c.name === name);
+  if (!cluster) throw new Error(`demo cluster ${name} missing`);
+  return { token, user, projectId: project.id, clusterId: cluster.id };
+}
+
+export async function emptyCluster(request: APIRequestContext): Promise<Workspace> {
+  const { token, user, headers, project } = await adminOnDemoProject(request);
   const co = await request.post('/api/centraloffices/centraloffice/create', {
     headers,
     data: { projectId: project.id, name: unique('E2E CO') },
