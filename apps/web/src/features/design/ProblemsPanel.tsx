@@ -25,7 +25,7 @@ import { useCompact } from '../../app/useCompact.ts';
 import { useEditorState, useMapSession } from '../map/ui/editor-context.ts';
 import { designApi } from './design.api.ts';
 import { designPanel } from './design-panel.store.ts';
-import { frameElements } from './frame.ts';
+import { frameBesidePanel } from '../map/ui/frame-beside-panel.ts';
 import { useCountsText } from './ProblemsBadge.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { problemKey } from './problems.ts';
@@ -80,7 +80,7 @@ export function ProblemsPanel({
     // An element of a hidden layer is shown: the problem is about it.
     for (const e of elements) if (!editor.get().layers[e.type]) editor.setLayer(e.type, true);
     editor.select(elements.map((e) => e.key));
-    frameElements(view, elements, panel.current);
+    frameBesidePanel(view, elements, panel.current);
   };
 
   const exportButton = data ? (

@@ -11,7 +11,8 @@ import { useMapSession } from '../map/ui/editor-context.ts';
 import { fibreApi, fibreKeys } from './fibre.api.ts';
 import { fibreScreens, type HomesList } from './fibre-screens.store.ts';
 import { HomesTable } from './HomesTable.tsx';
-import { framePath, traceFeatures } from './trace-overlay.ts';
+import { frameBesidePanel } from '../map/ui/frame-beside-panel.ts';
+import { traceFeatures } from './trace-overlay.ts';
 import classes from './HomesPanel.module.css';
 
 const unbroken = (name: string) => name.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
@@ -164,7 +165,7 @@ function ServedOnMap({
     view.setOverlay('trace', traceFeatures(elements));
     if (elements.length && (frame === 'each' || !framed.current)) {
       framed.current = true;
-      framePath(view, elements, panel.current);
+      frameBesidePanel(view, elements, panel.current);
     }
     // The homes' ids are what matter: a refetch with the same homes does not move the map.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -30,7 +30,8 @@ import { fibreApi, fibreKeys } from './fibre.api.ts';
 import { fibreScreens, useFibreScreens, type OpenTrace } from './fibre-screens.store.ts';
 import { marginColour } from './home-budget.ts';
 import { saveText, traceCsv } from './trace-csv.ts';
-import { framePath, traceFeatures } from './trace-overlay.ts';
+import { frameBesidePanel } from '../map/ui/frame-beside-panel.ts';
+import { traceFeatures } from './trace-overlay.ts';
 import classes from './TracePanel.module.css';
 
 /**
@@ -62,7 +63,7 @@ export function TracePanel({ open }: { open: OpenTrace }) {
     const key = JSON.stringify(open.query);
     if (framed.current !== key) {
       framed.current = key;
-      framePath(view, elements, panel.current);
+      frameBesidePanel(view, elements, panel.current);
     }
   }, [data, editor, view, open.query]);
   useEffect(() => () => view.setOverlay('trace', null), [view]);

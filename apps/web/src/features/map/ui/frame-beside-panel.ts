@@ -1,18 +1,19 @@
 import type { LatLng } from '@integration/contracts';
-import type { MapView } from '../map/adapter/map-view.ts';
-import { pointsOf, type EditorElement } from '../map/core/editor-element.ts';
-import { boundsOf } from '../map/core/geo.ts';
+import type { MapView } from '../adapter/map-view.ts';
+import { pointsOf, type EditorElement } from '../core/editor-element.ts';
+import { boundsOf } from '../core/geo.ts';
 
 const MARGIN = 40;
 /** How far down a phone's map controls reach over the map. */
 const PHONE_CONTROLS_PX = 150;
 
 /**
- * Frames a problem's elements in the part of the map left clear: on a wide screen below the
- * toolbar rows (the panel's top), between the layers panel and the Problems panel; on a phone
- * between its controls and the sheet. Never closer than the street.
+ * Frames elements (a trace's path, a list's homes, a problem's elements) in the part of the map
+ * a side panel leaves clear: on a wide screen below the toolbar rows (the panel's top), between
+ * the layers panel and the side panel; on a phone between its controls and the sheet. Never
+ * closer than the street.
  */
-export function frameElements(view: MapView, elements: EditorElement[], panel: Element | null) {
+export function frameBesidePanel(view: MapView, elements: EditorElement[], panel: Element | null) {
   const bounds = boundsOf(elements.flatMap((e): LatLng[] => pointsOf(e.coordinates)));
   if (!bounds) return;
   const [w, s, e, n] = bounds;
