@@ -29,6 +29,8 @@ import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createEnclosuresService } from './modules/fibre/enclosures.service.ts';
 import { fibreRoutes } from './modules/fibre/fibre.routes.ts';
+import { costsRoutes } from './modules/costs/costs.routes.ts';
+import { createCostsService } from './modules/costs/costs.service.ts';
 import { designRoutes } from './modules/design/design.routes.ts';
 import { createDesignService } from './modules/design/design.service.ts';
 import { fibreDocumentsRoutes } from './modules/fibre/fibre-documents.routes.ts';
@@ -177,6 +179,7 @@ export async function buildApp({
       await api.register(fibreRoutes(enclosures, traces));
       await api.register(fibreDocumentsRoutes(enclosures, traces));
       await api.register(designRoutes(createDesignService(db)));
+      await api.register(costsRoutes(createCostsService(db)));
       await api.register(iconsRoutes);
       await api.register(basemapsRoutes(config.basemaps));
       api.setNotFoundHandler((request, reply) =>

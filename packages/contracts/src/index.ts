@@ -20,3 +20,4 @@ export * from './qr.ts';
 export * from './reports.ts';
 export * from './fibre.ts';
 export * from './design.ts';
+export * from './bom.ts';

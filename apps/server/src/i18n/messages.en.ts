@@ -7,6 +7,7 @@ import { accountsEn } from './messages.accounts.en.ts';
 import { fibreEn } from './messages.fibre.en.ts';
 import { fibredocsEn } from './messages.fibredocs.en.ts';
 import { designEn } from './messages.design.en.ts';
+import { costsEn } from './messages.costs.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
@@ -16,6 +17,7 @@ export const en = {
   ...fibreEn,
   ...fibredocsEn,
   ...designEn,
+  ...costsEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,

@@ -8,6 +8,7 @@ import { accountsFr } from './messages.accounts.fr.ts';
 import { fibreFr } from './messages.fibre.fr.ts';
 import { fibredocsFr } from './messages.fibredocs.fr.ts';
 import { designFr } from './messages.design.fr.ts';
+import { costsFr } from './messages.costs.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
@@ -16,6 +17,7 @@ export const fr: Record<MessageKey, string> = {
   ...fibreFr,
   ...fibredocsFr,
   ...designFr,
+  ...costsFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,

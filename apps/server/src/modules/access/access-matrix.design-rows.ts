@@ -40,4 +40,52 @@ export const DESIGN_ROWS: Row[] = [
     }),
     expected: PLANNER,
   },
+  {
+    label: 'GET /api/design/bom',
+    method: 'GET',
+    request: async () => ({
+      url: `/api/design/bom?projectId=${target.nairobiCbd}&clusterId=${target.cbd01}`,
+    }),
+    expected: READ,
+  },
+  {
+    label: 'GET /api/design/bom (cluster of another project)',
+    method: 'GET',
+    request: async () => ({
+      url: `/api/design/bom?projectId=${target.nairobiCbd}&clusterId=999999`,
+    }),
+    // The project is the planner's: a cluster not in it is missing, wherever it may be.
+    expected: { ...MISSING, planner: 404 },
+  },
+  {
+    label: 'GET /api/design/bom.xlsx',
+    method: 'GET',
+    request: async () => ({
+      url: `/api/design/bom.xlsx?projectId=${target.nairobiCbd}&clusterId=${target.cbd01}`,
+    }),
+    expected: READ,
+  },
+  {
+    label: 'GET /api/design/bom.pdf',
+    method: 'GET',
+    request: async () => ({
+      url: `/api/design/bom.pdf?projectId=${target.nairobiCbd}&clusterId=${target.cbd01}`,
+    }),
+    expected: READ,
+  },
+  {
+    label: 'GET /api/design/projects/:projectId/prices',
+    method: 'GET',
+    request: async () => ({ url: `/api/design/projects/${target.nairobiCbd}/prices` }),
+    expected: READ,
+  },
+  {
+    label: 'POST /api/design/projects/:projectId/prices',
+    method: 'POST',
+    request: async () => ({
+      url: `/api/design/projects/${target.nairobiCbd}/prices`,
+      payload: { entries: [{ item: 'splice', unitPrice: 300 }] },
+    }),
+    expected: PLANNER,
+  },
 ];

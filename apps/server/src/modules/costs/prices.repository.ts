@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_CURRENCY, type PriceBook, type PriceEntry } from '@integration/contracts';
+import type { Queryable } from '../../db/database.ts';
+
+/** A project's price book (issue 27): SQL only. A project without one has no prices, in KES. */
+export const pricesRepository = {
+  async get(db: Queryable, projectId: number): Promise<PriceBook> {
+    const book = await db.one<{ currency: string; updatedAt: Date }>(sql`
+      SELECT currency, updated_at AS "updatedAt" FROM price_books WHERE project_id = ${projectId}`);
+    const entries = await db.rows<PriceEntry>(sql`
+      SELECT item, spec, placement, unit_price::float8 AS "unitPrice"
+      FROM price_book_entries WHERE project_id = ${projectId}
+      ORDER BY item, spec, placement`);
+    return {
+      projectId,
+      currency: book?.currency ?? DEFAULT_CURRENCY,
+      entries,
+      updatedAt: book ? new Date(book.updatedAt).toISOString() : null,
+    };
+  },
+
+  async currency(db: Queryable, projectId: number): Promise<string> {
+    const book = await db.one<{ currency: string }>(sql`
+      SELECT currency FROM price_books WHERE project_id = ${projectId}`);
+    return book?.currency ?? DEFAULT_CURRENCY;
+  },
+
+  /** Replaces the book's prices, in the caller's transaction. */
+  async replace(
+    tx: Queryable,
+    projectId: number,
+    currency: string,
+    entries: PriceEntry[],
+    userId: number,
+  ): Promise<void> {
+    await tx.rows(sql`
+      INSERT INTO price_books (project_id, currency, updated_by)
+      VALUES (${projectId}, ${currency}, ${userId})
+      ON CONFLICT (project_id) DO UPDATE
+      SET currency = EXCLUDED.currency, updated_at = now(), updated_by = EXCLUDED.updated_by`);
+    await tx.rows(sql`DELETE FROM price_book_entries WHERE project_id = ${projectId}`);
+    if (!entries.length) return;
+    await tx.rows(sql`
+      INSERT INTO price_book_entries (project_id, item, spec, placement, unit_price)
+      SELECT ${projectId}, e.item, e.spec, e.placement, e."unitPrice"
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+        AS e(item text, spec text, placement text, "unitPrice" numeric)`);
+  },
+};
