@@ -223,6 +223,80 @@ describe('the bill of materials of a cluster', () => {
   });
 });
 
+describe('the bill in KPI reports', () => {
+  it('gives each cluster its cost, per home, and formulas over them', async () => {
+    const ready = await api.ok<{ name: string; metrics: object[] }[]>(
+      api.get('/integration/reports/ready-made'),
+    );
+    const report = ready.find((r) => r.name === 'Bill of materials per cluster');
+    expect(report).toBeDefined();
+    const run = await api.ok<{
+      metrics: { title: string; rows: { group: string; value: number }[] }[];
+    }>(
+      api.post('/integration/reports/run/draft', {
+        projectId: net.projectId,
+        clusterId: net.clusterId,
+        report: {
+          ...report,
+          metrics: [
+            ...(report?.metrics ?? []),
+            {
+              metricId: 'perConnected',
+              tableInfo: 'Formula Result',
+              metricType: 'FormulaResult',
+              formulaConfig: {
+                resultName: 'Cost per home connected, by hand',
+                numberOfVariables: 2,
+                variableAttributes: ['cost', 'homesConnected'],
+                operations: ['DIVIDE'],
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const b = await clusterBom();
+    const valueOf = (title: string) =>
+      run.metrics.find((m) => m.title === title)?.rows.find((r) => r.group === 'BOM-T')?.value;
+    expect(valueOf('Cost (KES)')).toBeCloseTo(b.totals.cost, 0);
+    expect(valueOf('Cost left to spend (KES)')).toBeCloseTo(b.totals.leftCost, 0);
+    expect(valueOf('Homes passed')).toBe(2);
+    expect(valueOf('Cost per home passed (KES)')).toBeCloseTo(b.totals.costPerHomePassed ?? 0, 0);
+    expect(valueOf('Cost per home connected, by hand')).toBeCloseTo(
+      b.totals.costPerHomeConnected ?? 0,
+      0,
+    );
+    // The PBO-FAT marked Built above.
+    expect(valueOf('Share of the cost built')).toBeCloseTo(
+      (b.totals.builtCost / b.totals.cost) * 100,
+      1,
+    );
+  });
+
+  it('refuses a formula without element type over a figure that is not a number', async () => {
+    const r = await api.post('/integration/reports/run/draft', {
+      projectId: net.projectId,
+      report: {
+        name: 'x',
+        metrics: [
+          {
+            metricId: 'bad',
+            metricType: 'FormulaResult',
+            formulaConfig: {
+              numberOfVariables: 2,
+              variableAttributes: ['cost', 'client'],
+              operations: ['DIVIDE'],
+            },
+          },
+        ],
+        visualizations: [],
+      },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json<{ message: string }>().message).toContain("'client' is not one of");
+  });
+});
+
 describe('the bill of a central office', () => {
   it('adds the office’s own equipment (the OLT’s connector)', async () => {
     const r = await bom(`centralOfficeId=${net.officeId}`);
@@ -251,7 +325,7 @@ describe('the bill as documents', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-disposition']).toContain('Nomenclature');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(r.rawPayload);
+    await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.getCell('A1').value).toBe('Nomenclature — BOM-T');
     const b = await clusterBom();

@@ -175,6 +175,22 @@ export function bomLinesSql(scope: BomScope): SQL {
     ) price ON TRUE`;
 }
 
+/**
+ * Each cluster's cost and what of it is built (the reports' cost figures): each line's quantity
+ * rounded as the bill shows it (metres to the decimetre), so that a cluster's figure is its
+ * bill's total to the cent.
+ */
+export function bomCostsSql(scope: BomScope): SQL {
+  return sql`
+    SELECT cluster_id, sum(total) AS cost, coalesce(sum(total) FILTER (WHERE built), 0) AS built
+    FROM (SELECT cluster_id, built,
+                 round(round(quantity::numeric, CASE unit WHEN 'm' THEN 1 ELSE 0 END)
+                       * unit_price::numeric, 2)::float8 AS total
+          FROM (${bomLinesSql(scope)}) l
+          WHERE cluster_id IS NOT NULL) l
+    GROUP BY cluster_id`;
+}
+
 /** Homes of the scope's clusters: passed (every SFU and Building) and connected (spliced on). */
 export function bomHomesSql(scope: BomScope): SQL {
   return sql`

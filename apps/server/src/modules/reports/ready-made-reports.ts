@@ -107,6 +107,33 @@ export const READY_MADE_REPORTS: ReportBody[] = [
     visualizations: [chart('BAR', [0, 1])],
   },
   {
+    // Issue 27: what each cluster costs, what is left to spend, and per home.
+    name: 'Bill of materials per cluster',
+    metrics: [
+      ...(
+        ['cost', 'leftCost', 'homesPassed', 'costPerHomePassed', 'costPerHomeConnected'] as const
+      ).map((field) =>
+        metric(field, {
+          tableInfo: 'Project Info',
+          metricType: 'ProjectInfo',
+          attributeName: field,
+        }),
+      ),
+      metric('builtShare', {
+        tableInfo: 'Formula Result',
+        metricType: 'FormulaResult',
+        formulaConfig: {
+          resultName: 'Share of the cost built',
+          numberOfVariables: 2,
+          variableAttributes: ['builtCost', 'cost'],
+          operations: ['DIVIDE'],
+          resultFormat: 'PERCENTAGE',
+        },
+      }),
+    ],
+    visualizations: [chart('BAR', [0, 1])],
+  },
+  {
     name: 'Buildings and floors per cluster',
     metrics: [
       metric('buildings', {

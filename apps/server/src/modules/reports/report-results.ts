@@ -1,5 +1,7 @@
 import {
+  DEFAULT_CURRENCY,
   ELEMENT_TYPES,
+  MONEY_PROJECT_INFO_FIELDS,
   type CellValue,
   type Locale,
   type Metric,
@@ -27,14 +29,17 @@ const cell = (value: unknown): CellValue =>
       ? null
       : String(value);
 
-function title(metric: Metric, locale: Locale): string {
+function title(metric: Metric, locale: Locale, currency: string): string {
   const type = ELEMENT_TYPES.find((t) => t.internalName === metric.elementType)?.displayName ?? '';
   switch (metric.metricType) {
-    case 'ProjectInfo':
-      return translate(
-        locale,
-        `reports.info.${metric.attributeName ?? 'name'}` as 'reports.info.name',
-      );
+    case 'ProjectInfo': {
+      const field = metric.attributeName ?? 'name';
+      const name = translate(locale, `reports.info.${field}` as 'reports.info.name');
+      // A cost says its currency (SPEC §9), the price book's.
+      return MONEY_PROJECT_INFO_FIELDS.some((f) => f === field)
+        ? translate(locale, 'reports.info.inCurrency', { title: name, currency })
+        : name;
+    }
     case 'NetworkElement':
       return translate(locale, 'reports.title.count', { type });
     case 'NetworkElementAttributes':
@@ -48,7 +53,12 @@ function title(metric: Metric, locale: Locale): string {
 }
 
 /** A metric's rows as the API shows them: the group, its value column(s), and notes. */
-export function metricResult(metric: Metric, raw: RawRow[], locale: Locale): MetricResult {
+export function metricResult(
+  metric: Metric,
+  raw: RawRow[],
+  locale: Locale,
+  currency = DEFAULT_CURRENCY,
+): MetricResult {
   const groupColumn = {
     key: 'group',
     label: translate(locale, `reports.group.${metric.groupByLevel}` as 'reports.group.cluster'),
@@ -59,7 +69,7 @@ export function metricResult(metric: Metric, raw: RawRow[], locale: Locale): Met
   const divisions = raw.reduce((n, r) => n + Number(r.divisionsByZero ?? 0), 0);
   if (notNumbers) notes.push(translate(locale, 'reports.note.notNumbers', { count: notNumbers }));
   if (divisions) notes.push(translate(locale, 'reports.note.divisionByZero', { count: divisions }));
-  const heading = title(metric, locale);
+  const heading = title(metric, locale, currency);
   const outOfRange = raw.reduce((n, r) => n + Number(r.outOfRange ?? 0), 0);
   if (outOfRange) {
     notes.push(

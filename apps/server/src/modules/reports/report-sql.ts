@@ -1,11 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Aggregation, GroupByLevel, Metric } from '@integration/contracts';
+import {
+  MONEY_PROJECT_INFO_FIELDS,
+  type Aggregation,
+  type FormulaConfig,
+  type GroupByLevel,
+  type Metric,
+} from '@integration/contracts';
 import { EXISTING_USERS, EXISTING_USERS_SOURCE } from './report-attributes.ts';
 import {
   FIBRE_STATE,
   HOME_SPLICED_ON,
   PBO_USERS_FROM_SPLICES,
 } from '../fibre/fibre-figures.sql.ts';
+import { bomCostsSql } from '../costs/bom.sql.ts';
 
 /** Where a run looks: a project, or one of its COs or clusters. */
 export interface RunScope {
@@ -65,7 +72,7 @@ export function compileReport(
   const columns: SQL[] = [];
   const levels = new Map<GroupByLevel, number[]>();
   metrics.forEach((metric, i) => {
-    if (metric.metricType === 'ProjectInfo') {
+    if (byGroup(metric)) {
       const query = projectInfoQuery(metric, scope, GROUPS[metric.groupByLevel]);
       columns.push(sql`${asJson(query)} AS ${sql.identifier(`m${i}`)}`);
     } else {
@@ -86,7 +93,7 @@ export function compileReport(
     rowsOf(answer, index) {
       const metric = metrics[index];
       if (!metric) return [];
-      if (metric.metricType === 'ProjectInfo') return (answer[`m${index}`] ?? []) as RawRow[];
+      if (byGroup(metric)) return (answer[`m${index}`] ?? []) as RawRow[];
       const rows = (answer[`level_${metric.groupByLevel}`] ?? []) as Record<string, unknown>[];
       return rows.map((r) => {
         const common = {
@@ -108,6 +115,11 @@ export function compileReport(
     },
   };
 }
+
+/** Project facts, and formulas over them (no element type): one figure per group. */
+const byGroup = (metric: Metric) =>
+  metric.metricType === 'ProjectInfo' ||
+  (metric.metricType === 'FormulaResult' && metric.elementType === null);
 
 /** A LIST's answer: its first LIST_VALUES values joined, and how many there are. */
 interface ListAnswer {
@@ -297,23 +309,11 @@ function elementAggregates(metric: Metric, reading: NumberReading): Aggregates {
   const formula = metric.formulaConfig;
   if (!formula) throw new Error('a formula metric without its formula');
   const variables = formula.variableAttributes.map((name) => elementValue(name, reading));
-  let expression = variables[0]?.number ?? sql`NULL`;
-  const divisors: SQL[] = [];
-  formula.operations.forEach((operation, i) => {
-    const next = variables[i + 1]?.number ?? sql`NULL`;
-    if (operation === 'DIVIDE') divisors.push(next);
-    expression =
-      operation === 'ADD'
-        ? sql`(${expression} + ${next})`
-        : operation === 'SUBTRACT'
-          ? sql`(${expression} - ${next})`
-          : operation === 'MULTIPLY'
-            ? sql`(${expression} * ${next})`
-            : reading === 'plain'
-              ? sql`(${expression} / ${next})`
-              : sql`(${expression} / nullif(${next}, 0))`;
-  });
-  if (formula.resultFormat === 'PERCENTAGE') expression = sql`(${expression} * 100)`;
+  const { expression, divisors } = combined(
+    variables.map((v) => v.number),
+    formula,
+    reading,
+  );
   const listed = sql`round((${expression})::numeric, 2)::text`;
   return {
     ...aggregated(metric.aggregationOperation ?? 'SUM', expression, listed),
@@ -327,6 +327,35 @@ function elementAggregates(metric: Metric, reading: NumberReading): Aggregates {
           )}))`
         : none,
   };
+}
+
+/**
+ * A formula's variables combined left to right (SPEC §5), as a percentage if asked; and its
+ * divisors. Read plain, a division by zero fails (the run is made again checked).
+ */
+function combined(
+  numbers: SQL[],
+  formula: FormulaConfig,
+  reading: NumberReading,
+): { expression: SQL; divisors: SQL[] } {
+  let expression = numbers[0] ?? sql`NULL`;
+  const divisors: SQL[] = [];
+  formula.operations.forEach((operation, i) => {
+    const next = numbers[i + 1] ?? sql`NULL`;
+    if (operation === 'DIVIDE') divisors.push(next);
+    expression =
+      operation === 'ADD'
+        ? sql`(${expression} + ${next})`
+        : operation === 'SUBTRACT'
+          ? sql`(${expression} - ${next})`
+          : operation === 'MULTIPLY'
+            ? sql`(${expression} * ${next})`
+            : reading === 'plain'
+              ? sql`(${expression} / ${next})`
+              : sql`(${expression} / nullif(${next}, 0))`;
+  });
+  if (formula.resultFormat === 'PERCENTAGE') expression = sql`(${expression} * 100)`;
+  return { expression, divisors };
 }
 
 /** A metric's columns: its value and notes' counts; `outOfRange` read checked. */
@@ -347,8 +376,17 @@ function scopeWhere(scope: RunScope): SQL {
   return sql`WHERE ${sql.join(narrow, sql` AND `)}`;
 }
 
-/** Facts of the hierarchy per group: one row per cluster in scope, grouped. */
+/**
+ * Facts of the hierarchy per group: one row per cluster in scope, grouped; or a formula over
+ * them. Costs come from the bill of materials of each cluster, joined only when asked for.
+ */
 function projectInfoQuery(metric: Metric, scope: RunScope, group: { key: SQL; order: SQL }): SQL {
+  const homesPassed = sql`(SELECT count(*) FROM network_elements h
+                           WHERE h.cluster_id = ANY(array_agg(c.id)) AND h.deleted_at IS NULL
+                             AND h.type IN ('SFU', 'Building'))`;
+  const homesConnected = sql`(SELECT count(*) FROM network_elements h
+                         WHERE h.cluster_id = ANY(array_agg(c.id)) AND h.deleted_at IS NULL
+                           AND h.type IN ('SFU', 'Building') AND ${sql.raw(HOME_SPLICED_ON)})`;
   const value: Record<string, SQL> = {
     name: sql`${group.key}`,
     client: sql`string_agg(DISTINCT cl.name, ', ')`,
@@ -372,9 +410,7 @@ function projectInfoQuery(metric: Metric, scope: RunScope, group: { key: SQL; or
                         WHERE e.cluster_id = ANY(array_agg(c.id)) AND e.type = 'Cable'
                           AND e.deleted_at IS NULL
                         GROUP BY 1) cables)`,
-    homesConnected: sql`(SELECT count(*) FROM network_elements h
-                         WHERE h.cluster_id = ANY(array_agg(c.id)) AND h.deleted_at IS NULL
-                           AND h.type IN ('SFU', 'Building') AND ${sql.raw(HOME_SPLICED_ON)})`,
+    homesConnected,
     fibres: sql`(SELECT json_build_object(
                    'used', count(*) FILTER (WHERE state = 'used'),
                    'reserved', count(*) FILTER (WHERE state = 'reserved'),
@@ -389,15 +425,34 @@ function projectInfoQuery(metric: Metric, scope: RunScope, group: { key: SQL; or
                        WHERE e.cluster_id = ANY(array_agg(c.id)) AND e.type = 'PboFat'
                          AND e.deleted_at IS NULL)`,
   };
-  const field = metric.attributeName ?? 'name';
+  const cost = sql`coalesce(sum(bom.cost), 0)`;
+  Object.assign(value, {
+    homesPassed,
+    cost,
+    builtCost: sql`coalesce(sum(bom.built), 0)`,
+    leftCost: sql`coalesce(sum(bom.cost - bom.built), 0)`,
+    costPerHomePassed: sql`(${cost} / nullif(${homesPassed}, 0))`,
+    costPerHomeConnected: sql`(${cost} / nullif(${homesConnected}, 0))`,
+  });
+  const formula = metric.metricType === 'FormulaResult' ? metric.formulaConfig : null;
+  const fields = formula ? formula.variableAttributes : [metric.attributeName ?? 'name'];
+  const needsCosts = fields.some((f) => MONEY_PROJECT_INFO_FIELDS.some((m) => m === f));
+  const selected = formula
+    ? combined(
+        fields.map((f) => sql`(${value[f] ?? sql`NULL`})::float8`),
+        formula,
+        'checked',
+      ).expression
+    : (value[fields[0] ?? 'name'] ?? value.name);
   return sql`
-    SELECT ${group.key} AS "group", ${value[field] ?? value.name} AS value
+    SELECT ${group.key} AS "group", ${selected} AS value
     FROM clusters c
     JOIN central_offices co ON co.id = c.central_office_id
     JOIN projects p ON p.id = co.project_id
     JOIN main_projects mp ON mp.id = p.main_project_id
     JOIN clients cl ON cl.id = mp.client_id
     JOIN subsidiaries s ON s.id = cl.subsidiary_id
+    ${needsCosts ? sql`LEFT JOIN (${bomCostsSql(scope)}) bom ON bom.cluster_id = c.id` : sql``}
     ${scopeWhere(scope)}
     GROUP BY ${group.key} ORDER BY ${group.order}`;
 }

@@ -1,4 +1,5 @@
 import {
+  NUMERIC_PROJECT_INFO_FIELDS,
   PROJECT_INFO_FIELDS,
   type Metric,
   type ReportAttributes,
@@ -39,6 +40,19 @@ function checkMetric(metric: Metric, n: number, attributes: ReportAttributes | n
     }
     return { ...metric, attributeName: field, elementType: null, aggregationOperation: null };
   }
+  if (metric.metricType === 'FormulaResult' && !metric.elementType) {
+    const checked = checkFormula({ ...metric, elementType: null }, n, (name) => {
+      if (!(NUMERIC_PROJECT_INFO_FIELDS as readonly string[]).includes(name)) {
+        throw invalid('reports.formulaProjectInfoField', {
+          metric: n,
+          name,
+          fields: NUMERIC_PROJECT_INFO_FIELDS.join(', '),
+        });
+      }
+    });
+    // One figure per group already: nothing to aggregate.
+    return { ...checked, aggregationOperation: null };
+  }
   const type = metric.elementType;
   if (!type) throw invalid('reports.elementTypeRequired', { metric: n });
   const attribute = (name: string) => {
@@ -66,36 +80,43 @@ function checkMetric(metric: Metric, n: number, attributes: ReportAttributes | n
       else attribute(metric.attributeName);
       return { ...metric, aggregationOperation: aggregation, formulaConfig: null };
     }
-    case 'FormulaResult': {
-      const formula = metric.formulaConfig;
-      if (!formula) throw invalid('reports.formulaRequired', { metric: n });
-      const count = formula.variableAttributes.length;
-      if (count !== formula.numberOfVariables) {
-        throw invalid('reports.formulaVariableCount', {
-          metric: n,
-          expected: formula.numberOfVariables,
-          count,
-        });
-      }
-      // Operations default to ADD (SPEC §5); given ones must be one fewer than the variables.
-      const operations = formula.operations.length
-        ? formula.operations
-        : Array.from({ length: count - 1 }, () => 'ADD' as const);
-      if (operations.length !== count - 1) {
-        throw invalid('reports.formulaOperationCount', {
-          metric: n,
-          expected: count - 1,
-          count: operations.length,
-        });
-      }
-      formula.variableAttributes.forEach(needNumber);
-      const aggregation =
-        metric.aggregationOperation ?? (formula.resultFormat === 'PERCENTAGE' ? 'AVERAGE' : 'SUM');
-      return {
-        ...metric,
-        aggregationOperation: aggregation,
-        formulaConfig: { ...formula, operations },
-      };
-    }
+    case 'FormulaResult':
+      return checkFormula(metric, n, needNumber);
   }
+}
+
+/**
+ * A formula's shape (SPEC §5): as many variables as it says, one operation fewer (ADD by
+ * default), each variable a number (`needNumber` throws otherwise).
+ */
+function checkFormula(metric: Metric, n: number, needNumber: (name: string) => void): Metric {
+  const formula = metric.formulaConfig;
+  if (!formula) throw invalid('reports.formulaRequired', { metric: n });
+  const count = formula.variableAttributes.length;
+  if (count !== formula.numberOfVariables) {
+    throw invalid('reports.formulaVariableCount', {
+      metric: n,
+      expected: formula.numberOfVariables,
+      count,
+    });
+  }
+  // Operations default to ADD (SPEC §5); given ones must be one fewer than the variables.
+  const operations = formula.operations.length
+    ? formula.operations
+    : Array.from({ length: count - 1 }, () => 'ADD' as const);
+  if (operations.length !== count - 1) {
+    throw invalid('reports.formulaOperationCount', {
+      metric: n,
+      expected: count - 1,
+      count: operations.length,
+    });
+  }
+  formula.variableAttributes.forEach((name) => needNumber(name));
+  const aggregation =
+    metric.aggregationOperation ?? (formula.resultFormat === 'PERCENTAGE' ? 'AVERAGE' : 'SUM');
+  return {
+    ...metric,
+    aggregationOperation: aggregation,
+    formulaConfig: { ...formula, operations },
+  };
 }

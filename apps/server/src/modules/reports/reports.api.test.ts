@@ -174,7 +174,7 @@ describe('saved reports', () => {
       ]),
     );
     const readyMade = await call('GET', '/api/integration/reports/ready-made', tokens.field);
-    expect(readyMade.json<{ data: { name: string }[] }>().data.map((r) => r.name)).toHaveLength(6);
+    expect(readyMade.json<{ data: { name: string }[] }>().data.map((r) => r.name)).toHaveLength(7);
     for (const report of reports.filter((r) => r.name !== 'Inventory')) {
       const ran = await call('POST', `/api/integration/reports/run/${report.id}`, tokens.planner, {
         projectId: project,

@@ -15,6 +15,7 @@ import { PerUserLimit } from '../../http/per-user-limit.ts';
 import { assertProjectReadable, visibleProject } from '../access/access.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
+import { pricesRepository as prices } from '../costs/prices.repository.ts';
 import { translate } from '../../i18n/translate.ts';
 import { reportAttributes } from './report-attributes.ts';
 import { chartResults, metricResult } from './report-results.ts';
@@ -139,8 +140,9 @@ export function createReportsService(db: Database) {
     const scope = await scopeOf(user, body);
     const checked = checkReport(report, await reportAttributes(db, scope.projectId));
     const { compiled, answer } = await computeReport(checked.metrics, scope);
+    const currency = await prices.currency(db, scope.projectId);
     const metrics = checked.metrics.map((metric, i) =>
-      metricResult(metric, compiled.rowsOf(answer, i), locale),
+      metricResult(metric, compiled.rowsOf(answer, i), locale, currency),
     );
     return {
       scope,

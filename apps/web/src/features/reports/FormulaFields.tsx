@@ -4,30 +4,46 @@ import {
   FORMULA_OPERATIONS,
   FORMULA_VARIABLES_MAX,
   FORMULA_VARIABLES_MIN,
+  NUMERIC_PROJECT_INFO_FIELDS,
+  REPORT_ELEMENT_TYPES,
   RESULT_FORMATS,
+  elementTypeByName,
+  type ReportElementType,
   type FormulaConfig,
   type FormulaOperation,
   type ResultFormat,
 } from '@integration/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AggregationSelect,
-  ElementTypeSelect,
-  GroupBySelect,
-  type MetricFormProps,
-} from './MetricControls.tsx';
+import { AggregationSelect, GroupBySelect, type MetricFormProps } from './MetricControls.tsx';
 import { withVariableCount } from './metric-rules.ts';
+
+/** The element type's choice that stands for the project's own figures (no element type). */
+const PROJECT_FIGURES = 'project';
 
 /**
  * The formula editor (SPEC §5): 2–10 number attributes of the element type combined left to
- * right, one operation between each pair (ADD by default), a result name and format.
+ * right, one operation between each pair (ADD by default), a result name and format. Without
+ * element type ("Project figures"), it combines each group's number figures: costs, homes…
  */
 export function FormulaFields(props: MetricFormProps) {
   const { t } = useTranslation();
   const { metric, onChange, attributes } = props;
   const formula = metric.formulaConfig ?? withVariableCount(emptyFormula, FORMULA_VARIABLES_MIN);
-  const numbers = (attributes ?? []).filter((a) => a.number).map((a) => a.name);
+  const byGroup = metric.elementType === null;
+  const numbers = byGroup
+    ? NUMERIC_PROJECT_INFO_FIELDS.map((f) => ({ value: f, label: t(`reports.fields.${f}`) }))
+    : (attributes ?? []).filter((a) => a.number).map((a) => ({ value: a.name, label: a.name }));
+  const setSource = (value: string | null) =>
+    onChange({
+      ...metric,
+      elementType: value === PROJECT_FIGURES ? null : (value as ReportElementType),
+      // One figure per group needs no aggregation; elements do.
+      aggregationOperation:
+        value === PROJECT_FIGURES ? null : (metric.aggregationOperation ?? 'AVERAGE'),
+      // Other variables apply: what was chosen no longer does.
+      formulaConfig: { ...formula, variableAttributes: formula.variableAttributes.map(() => '') },
+    });
   const set = (patch: Partial<FormulaConfig>) =>
     onChange({ ...metric, formulaConfig: { ...formula, ...patch } });
   const setVariable = (index: number, name: string | null) =>
@@ -42,7 +58,19 @@ export function FormulaFields(props: MetricFormProps) {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ElementTypeSelect {...props} />
+        <Select
+          label={t('reports.metric.elementType')}
+          data={[
+            { value: PROJECT_FIGURES, label: t('reports.formula.projectFigures') },
+            ...REPORT_ELEMENT_TYPES.map((type) => ({
+              value: type,
+              label: elementTypeByName(type)?.displayName ?? type,
+            })),
+          ]}
+          value={metric.elementType ?? PROJECT_FIGURES}
+          onChange={setSource}
+          allowDeselect={false}
+        />
         <NumberInput
           label={t('reports.formula.variables')}
           description={t('reports.formula.variablesHint', {
@@ -60,7 +88,7 @@ export function FormulaFields(props: MetricFormProps) {
           clampBehavior="strict"
         />
       </SimpleGrid>
-      {attributes && numbers.length === 0 && (
+      {!byGroup && attributes && numbers.length === 0 && (
         <Text size="sm" c="red">
           {t('reports.formula.noNumbers')}
         </Text>
@@ -108,12 +136,12 @@ export function FormulaFields(props: MetricFormProps) {
           onChange={(v) => v && set({ resultFormat: v as ResultFormat })}
           allowDeselect={false}
         />
-        <AggregationSelect {...props} allowed={[...AGGREGATIONS]} />
+        {byGroup ? null : <AggregationSelect {...props} allowed={[...AGGREGATIONS]} />}
         <GroupBySelect {...props} />
       </SimpleGrid>
       <Group gap={4}>
         <Text size="sm" c="dimmed">
-          {t('reports.formula.perElement')}
+          {t(byGroup ? 'reports.formula.perGroup' : 'reports.formula.perElement')}
         </Text>
       </Group>
     </Stack>

@@ -53,6 +53,18 @@ describe('metric rules', () => {
     expect(metricProblem({ ...metric, formulaConfig: text }, attributes)).toBe('variables');
   });
 
+  it('accepts a formula without element type only over number figures of the project', () => {
+    const metric = { ...newMetric('FormulaResult'), elementType: null, aggregationOperation: null };
+    const over = (variableAttributes: string[]) =>
+      metricProblem({
+        ...metric,
+        formulaConfig: metric.formulaConfig && { ...metric.formulaConfig, variableAttributes },
+      });
+    expect(over(['cost', 'homesPassed'])).toBeNull();
+    expect(over(['cost', 'client'])).toBe('variables');
+    expect(over(['cost', 'Capacity'])).toBe('variables');
+  });
+
   it('needs nothing more for a project fact or an element count', () => {
     expect(metricProblem(newMetric('ProjectInfo'))).toBeNull();
     expect(metricProblem(newMetric('NetworkElement'))).toBeNull();

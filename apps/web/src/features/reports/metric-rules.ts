@@ -2,6 +2,7 @@ import {
   AGGREGATIONS,
   FORMULA_VARIABLES_MAX,
   FORMULA_VARIABLES_MIN,
+  NUMERIC_PROJECT_INFO_FIELDS,
   PROJECT_INFO_FIELDS,
   type Aggregation,
   type FormulaConfig,
@@ -93,8 +94,15 @@ export function metricProblem(metric: Metric, attributes?: ReportAttributes): st
     }
     case 'FormulaResult': {
       const formula = metric.formulaConfig;
-      if (!metric.elementType) return 'elementType';
       if (!formula) return 'variables';
+      // Without element type, a formula combines each group's project figures (issue 27).
+      if (!metric.elementType) {
+        const figure = (v: string) => NUMERIC_PROJECT_INFO_FIELDS.some((f) => f === v);
+        return formula.variableAttributes.every(figure) &&
+          formula.operations.length === formula.variableAttributes.length - 1
+          ? null
+          : 'variables';
+      }
       if (formula.variableAttributes.some((v) => !v || !numeric(v))) return 'variables';
       if (formula.operations.length !== formula.variableAttributes.length - 1) return 'variables';
       return metric.aggregationOperation ? null : 'aggregation';

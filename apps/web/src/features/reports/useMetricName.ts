@@ -24,8 +24,10 @@ export function useMetricName(): (metric: Metric) => string {
       case 'FormulaResult': {
         const formula = metric.formulaConfig;
         if (formula?.resultName) return formula.resultName;
+        // Project figures (no element type) by their names, attributes as they are.
+        const named = (v: string) => (!v ? '?' : metric.elementType ? v : t(`reports.fields.${v}`));
         const parts = (formula?.variableAttributes ?? []).map((v, i) =>
-          i === 0 ? v || '?' : `${OPERATORS[formula?.operations[i - 1] ?? 'ADD']} ${v || '?'}`,
+          i === 0 ? named(v) : `${OPERATORS[formula?.operations[i - 1] ?? 'ADD']} ${named(v)}`,
         );
         return parts.join(' ');
       }
