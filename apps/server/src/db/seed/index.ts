@@ -4,6 +4,7 @@ import type { Database } from '../database.ts';
 import { templatesRepository } from '../../modules/templates/templates.repository.ts';
 import { seedDemoLocations } from './demo-locations.seed.ts';
 import { seedDemoNetwork } from './demo-network.seed.ts';
+import { seedDemoPrices } from './demo-prices.seed.ts';
 import { seedFibreLighting } from './fibre-lighting.ts';
 import { seedDemoQr } from './demo-qr.seed.ts';
 import { seedDemoRoads } from './demo-roads.seed.ts';
@@ -72,6 +73,7 @@ export async function seedDatabase(
     await seedFibreLighting(db, email);
     await seedDemoQrOf(db, email);
     await seedDemoRoads(db);
+    await seedDemoPrices(db);
   }
   return report;
 }

@@ -70,9 +70,15 @@ const PRICES = {
 };
 
 describe('the price book', () => {
-  it('is empty, in KES, until set; then answers what was saved', async () => {
+  it('is the demo’s, in KES; a save replaces it whole', async () => {
     const before = await api.ok<PriceBook>(api.get(`/design/projects/${net.projectId}/prices`));
-    expect(before).toMatchObject({ currency: 'KES', entries: [] });
+    expect(before.currency).toBe('KES');
+    expect(before.entries).toContainEqual({
+      item: 'pole',
+      spec: 'new',
+      placement: '',
+      unitPrice: 14_000,
+    });
     const saved = await savePrices(PRICES);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ message: string }>().message).toBe('Price book saved.');

@@ -31,7 +31,7 @@ export const pricesRepository = {
     projectId: number,
     currency: string,
     entries: PriceEntry[],
-    userId: number,
+    userId: number | null,
   ): Promise<void> {
     await tx.rows(sql`
       INSERT INTO price_books (project_id, currency, updated_by)
