@@ -201,6 +201,16 @@ describe('the bill of materials of a cluster', () => {
     expect(lineOf(b, 'labourHang')?.quantity).toBe(lineOf(b, 'cable', '12', 'aerial')?.quantity);
     expect(lineOf(b, 'pole', 'new')?.quantity).toBe(1);
     expect(lineOf(b, 'pole', 'existing')?.quantity).toBe(1);
+
+    // Drops run along nothing: they are laid as their PBO-FAT is (its Type).
+    await t.db.rows(sql`
+      UPDATE network_elements SET attributes = attributes || '{"Type": "\\"Facade\\""}'::jsonb
+      WHERE id = ${net.pbo}`);
+    const [drops] = await t.db.rows<{ m: number }>(sql`
+      SELECT sum(length_m)::float8 AS m FROM network_elements
+      WHERE id IN (${net.drop1}, ${net.drop2})`);
+    const facade = lineOf(await clusterBom(), 'cable', '12', 'facade');
+    expect(facade?.quantity).toBeCloseTo(drops?.m ?? 0, 0);
   });
 
   it('counts what is built apart: an element whose Status says so, then the whole cluster', async () => {

@@ -48,6 +48,7 @@ function officesIn(scope: BomScope): SQL {
       ${scope.centralOfficeId !== null ? sql`AND co.id = ${scope.centralOfficeId}` : sql``}`;
 }
 
+const PLACEMENTS = sql.raw(`('aerial', 'underground', 'facade')`);
 const text = (column: string) => sql.raw(`btrim(e.attributes->>'${column}', '"')`);
 
 /**
@@ -58,7 +59,9 @@ const text = (column: string) => sql.raw(`btrim(e.attributes->>'${column}', '"')
  * - Cable metres: each cable's Length plus the slack of the Loops lying on it (within
  *   ATTACH_DISTANCE_M, as the trace counts it; a Loop near two cables counts on the nearest).
  * - A cable's placement: its spec's, else its Placement attribute, else what it runs along
- *   (more poles than manholes on its line: aerial; else underground).
+ *   (more poles than manholes on its line: aerial; manholes: underground), else its PBO-FAT's
+ *   Type (a drop), else underground.
+ * - A cable's spec: its Capacity, else its fibre count.
  * - Trench: the underground cables of a cluster as one network (cables sharing a route count it
  *   once); labour: metres pulled (underground) or hung (aerial, facade), and each splice.
  */
@@ -78,12 +81,16 @@ export function bomLinesSql(scope: BomScope): SQL {
     ),
     cables AS (
       SELECT e.id, e.cluster_id, e.built, e.geom, coalesce(e.length_m, 0) AS length_m,
-             coalesce(nullif(${text('Capacity')}, ''), '') AS spec,
+             -- Its Capacity, else the fibres it was made with (a drop has no Capacity).
+             coalesce(nullif(${text('Capacity')}, ''), fc.fibre_count::text, '') AS spec,
              coalesce(
                sp.placement,
-               CASE WHEN lower(${text('Placement')}) IN ('aerial', 'underground', 'facade')
+               CASE WHEN lower(${text('Placement')}) IN ${PLACEMENTS}
                     THEN lower(${text('Placement')}) END,
-               CASE WHEN along.poles > along.manholes THEN 'aerial' ELSE 'underground' END
+               CASE WHEN along.poles > along.manholes THEN 'aerial'
+                    WHEN along.manholes > 0 THEN 'underground' END,
+               pbo.placement,
+               'underground'
              ) AS placement
       FROM els e
       LEFT JOIN fibre_cables fc ON fc.element_id = e.id
@@ -97,6 +104,17 @@ export function bomLinesSql(scope: BomScope): SQL {
         WHERE n.type IN ('Pole', 'Manhole') AND n.cluster_id = e.cluster_id
           AND ST_DWithin(n.geom::geography, e.geom::geography, ${ATTACH_DISTANCE_M})
       ) along ON TRUE
+      -- Along nothing: a drop hangs, runs on a facade or is buried as its PBO-FAT is (its Type).
+      LEFT JOIN LATERAL (
+        SELECT lower(btrim(p.attributes->>'Type', '"')) AS placement
+        FROM (SELECT p.type, p.attributes, p.geom FROM network_elements p
+              WHERE along.poles = 0 AND along.manholes = 0
+                AND p.geom && ST_Expand(e.geom, ${box}) AND p.deleted_at IS NULL OFFSET 0) p
+        WHERE p.type = 'PboFat' AND lower(btrim(p.attributes->>'Type', '"')) IN ${PLACEMENTS}
+          AND (ST_DWithin(p.geom::geography, ST_StartPoint(e.geom)::geography, ${ATTACH_DISTANCE_M})
+            OR ST_DWithin(p.geom::geography, ST_EndPoint(e.geom)::geography, ${ATTACH_DISTANCE_M}))
+        LIMIT 1
+      ) pbo ON TRUE
       WHERE e.type = 'Cable'
     ),
     slack AS (
