@@ -49,6 +49,8 @@ import { createTemplatesService } from './modules/templates/templates.service.ts
 import { fileFormatRoutes } from './modules/file-format/file-format.routes.ts';
 import { createFileFormatService } from './modules/file-format/file-format.service.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
+import { organisationRoutes } from './modules/organisation/organisation.routes.ts';
+import { createOrganisationService } from './modules/organisation/organisation.service.ts';
 import { createHierarchyService } from './modules/hierarchy/hierarchy.service.ts';
 import { createQrDocumentsService } from './modules/qrcode/qr-documents.service.ts';
 import { createQrTagsService } from './modules/qrcode/qr-tags.service.ts';
@@ -150,6 +152,7 @@ export async function buildApp({
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
+      await api.register(organisationRoutes(createOrganisationService(db, presence)));
       await api.register(centralOfficesRoutes(createCentralOfficesService(db, presence)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
       const events = elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents;

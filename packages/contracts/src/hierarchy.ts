@@ -38,6 +38,8 @@ export interface Project {
   id: number;
   name: string;
   zoom: number;
+  /** The currency of its prices (its price book's; KES by default, SPEC §9). */
+  currency: string;
   createdAt: string;
   updatedAt: string;
   mainProjectId: number;

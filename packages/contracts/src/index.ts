@@ -21,3 +21,4 @@ export * from './reports.ts';
 export * from './fibre.ts';
 export * from './design.ts';
 export * from './bom.ts';
+export * from './organisation.ts';

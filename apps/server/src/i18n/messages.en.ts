@@ -8,6 +8,7 @@ import { fibreEn } from './messages.fibre.en.ts';
 import { fibredocsEn } from './messages.fibredocs.en.ts';
 import { designEn } from './messages.design.en.ts';
 import { costsEn } from './messages.costs.en.ts';
+import { organisationEn } from './messages.organisation.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
@@ -18,6 +19,7 @@ export const en = {
   ...fibredocsEn,
   ...designEn,
   ...costsEn,
+  ...organisationEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,

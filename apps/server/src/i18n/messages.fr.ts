@@ -9,6 +9,7 @@ import { fibreFr } from './messages.fibre.fr.ts';
 import { fibredocsFr } from './messages.fibredocs.fr.ts';
 import { designFr } from './messages.design.fr.ts';
 import { costsFr } from './messages.costs.fr.ts';
+import { organisationFr } from './messages.organisation.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
@@ -18,6 +19,7 @@ export const fr: Record<MessageKey, string> = {
   ...fibredocsFr,
   ...designFr,
   ...costsFr,
+  ...organisationFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,

@@ -7,6 +7,7 @@ import { FIBRE_ROWS } from './access-matrix.fibre-rows.ts';
 import { t, useAccessMatrixApp } from './access-matrix.fixtures.ts';
 import { HIERARCHY_ROWS } from './access-matrix.hierarchy-rows.ts';
 import { LOCATION_ROWS } from './access-matrix.location-rows.ts';
+import { ORGANISATION_ROWS } from './access-matrix.organisation-rows.ts';
 import { QR_ROWS } from './access-matrix.qr-rows.ts';
 import { TEMPLATE_ROWS } from './access-matrix.template-rows.ts';
 
@@ -20,6 +21,7 @@ const ROWS = [
   ...FIBRE_ROWS,
   ...FIBRE_DOCUMENT_ROWS,
   ...DESIGN_ROWS,
+  ...ORGANISATION_ROWS,
 ];
 
 useAccessMatrixApp();
@@ -45,6 +47,7 @@ describe('the matrix', () => {
               'fibre',
               'fibre documents',
               'design',
+              'organisation',
             ].includes(tag),
           )
         ) {
@@ -55,7 +58,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(78);
+    expect(documented.size).toBe(91);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

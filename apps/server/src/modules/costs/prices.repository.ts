@@ -25,6 +25,15 @@ export const pricesRepository = {
     return book?.currency ?? DEFAULT_CURRENCY;
   },
 
+  /** Sets the book's currency (ConfigureProject), making the book if need be. */
+  async setCurrency(tx: Queryable, projectId: number, currency: string, userId: number) {
+    await tx.rows(sql`
+      INSERT INTO price_books (project_id, currency, updated_by)
+      VALUES (${projectId}, ${currency}, ${userId})
+      ON CONFLICT (project_id) DO UPDATE
+      SET currency = EXCLUDED.currency, updated_at = now(), updated_by = EXCLUDED.updated_by`);
+  },
+
   /** Replaces the book's prices, in the caller's transaction. */
   async replace(
     tx: Queryable,

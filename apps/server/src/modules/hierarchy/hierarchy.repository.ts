@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Client, MainProject, Project, Subsidiary } from '@integration/contracts';
+import {
+  DEFAULT_CURRENCY,
+  type Client,
+  type MainProject,
+  type Project,
+  type Subsidiary,
+} from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A project row before counts and presence are added. */
@@ -8,7 +14,7 @@ export type ProjectRow = Omit<Project, '_count' | 'usersOnline'>;
 export const hierarchyRepository = {
   projects: (db: Queryable, where: SQL) =>
     db.rows<ProjectRow>(sql`
-      SELECT p.id, p.name, p.zoom,
+      SELECT p.id, p.name, p.zoom, coalesce(pb.currency, ${DEFAULT_CURRENCY}) AS currency,
              iso_time(p.created_at) AS "createdAt", iso_time(p.updated_at) AS "updatedAt",
              p.main_project_id AS "mainProjectId",
              json_build_object('id', mp.id, 'name', mp.name) AS "mainProject",
@@ -18,32 +24,35 @@ export const hierarchyRepository = {
       JOIN main_projects mp ON mp.id = p.main_project_id
       JOIN clients c ON c.id = mp.client_id
       JOIN subsidiaries s ON s.id = c.subsidiary_id
+      LEFT JOIN price_books pb ON pb.project_id = p.id
       WHERE ${where}
       ORDER BY p.updated_at DESC, p.id`),
 
-  subsidiaries: (db: Queryable, projectVisible: SQL) =>
+  // An admin sees every level, empty ones too (issue 28: an organisation starts empty); others
+  // see those that lead to a project they may read.
+  subsidiaries: (db: Queryable, projectVisible: SQL, admin: boolean) =>
     db.rows<Subsidiary>(sql`
       SELECT s.id, s.name, s.country FROM subsidiaries s
-      WHERE EXISTS (
+      WHERE ${admin} OR EXISTS (
         SELECT 1 FROM clients c
         JOIN main_projects mp ON mp.client_id = c.id
         JOIN projects p ON p.main_project_id = mp.id
         WHERE c.subsidiary_id = s.id AND ${projectVisible})
       ORDER BY s.name`),
 
-  clients: (db: Queryable, subsidiaryId: number, projectVisible: SQL) =>
+  clients: (db: Queryable, subsidiaryId: number, projectVisible: SQL, admin: boolean) =>
     db.rows<Client>(sql`
       SELECT c.id, c.name, c.subsidiary_id AS "subsidiaryId" FROM clients c
-      WHERE c.subsidiary_id = ${subsidiaryId} AND EXISTS (
+      WHERE c.subsidiary_id = ${subsidiaryId} AND (${admin} OR EXISTS (
         SELECT 1 FROM main_projects mp JOIN projects p ON p.main_project_id = mp.id
-        WHERE mp.client_id = c.id AND ${projectVisible})
+        WHERE mp.client_id = c.id AND ${projectVisible}))
       ORDER BY c.name`),
 
-  mainProjects: (db: Queryable, clientId: number, projectVisible: SQL) =>
+  mainProjects: (db: Queryable, clientId: number, projectVisible: SQL, admin: boolean) =>
     db.rows<MainProject>(sql`
       SELECT mp.id, mp.name, mp.client_id AS "clientId" FROM main_projects mp
-      WHERE mp.client_id = ${clientId} AND EXISTS (
-        SELECT 1 FROM projects p WHERE p.main_project_id = mp.id AND ${projectVisible})
+      WHERE mp.client_id = ${clientId} AND (${admin} OR EXISTS (
+        SELECT 1 FROM projects p WHERE p.main_project_id = mp.id AND ${projectVisible}))
       ORDER BY mp.name`),
 
   /** Marks a project as changed now (its list shows the last activity first). */

@@ -46,11 +46,12 @@ export function createHierarchyService(db: Database, presence: Presence) {
       return project;
     },
 
-    subsidiaries: (user: UserRecord) => hierarchyRepository.subsidiaries(db, pVisible(user)),
+    subsidiaries: (user: UserRecord) =>
+      hierarchyRepository.subsidiaries(db, pVisible(user), user.role === 'admin'),
     clients: (user: UserRecord, subsidiaryId: number) =>
-      hierarchyRepository.clients(db, subsidiaryId, pVisible(user)),
+      hierarchyRepository.clients(db, subsidiaryId, pVisible(user), user.role === 'admin'),
     mainProjects: (user: UserRecord, clientId: number) =>
-      hierarchyRepository.mainProjects(db, clientId, pVisible(user)),
+      hierarchyRepository.mainProjects(db, clientId, pVisible(user), user.role === 'admin'),
   };
 }
 
