@@ -23,6 +23,7 @@ describe('DELETE /api/centraloffices/centraloffice/delete/:id', () => {
       error: 'CONFLICT',
       message:
         "Central office 'CO Nairobi Central' still has 2 cluster(s): CBD-01, CBD-02. Delete them first.",
+      details: { counts: expect.objectContaining({ clusters: 2 }) },
     });
     const fr = await remove(ids.nairobiCentral, admin, { 'accept-language': 'fr' });
     expect(fr.json().message).toBe(

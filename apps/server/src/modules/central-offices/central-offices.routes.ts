@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  confirmQuery,
   createCentralOfficeBody,
   idParams,
   memberParams,
@@ -73,9 +74,13 @@ export function centralOfficesRoutes(offices: CentralOfficesService) {
 
     api.delete(
       '/centraloffices/centraloffice/delete/:id',
-      { schema: { tags, params: idParams } },
+      { schema: { tags, params: idParams, querystring: confirmQuery } },
       async (request) => {
-        const { name } = await offices.delete(requireUser(request), request.params.id);
+        const { name } = await offices.delete(
+          requireUser(request),
+          request.params.id,
+          request.query.confirm,
+        );
         return {
           status: true,
           data: null,

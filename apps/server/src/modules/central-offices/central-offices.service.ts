@@ -6,6 +6,7 @@ import { lockRow } from '../../db/row-lock.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertAdmin, assertProjectReadable, visibleProject } from '../access/access.ts';
 import { assertReadableVia } from '../access/readable-via.ts';
+import { organisationRepository as organisation } from '../organisation/organisation.repository.ts';
 import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { Presence } from '../realtime/presence.ts';
@@ -87,20 +88,30 @@ export function createCentralOfficesService(db: Database, presence: Presence) {
       return one(id);
     },
 
-    /** Refused while clusters remain, so a misclick loses nothing. */
-    async delete(user: UserRecord, id: number): Promise<{ name: string }> {
+    /**
+     * Refused while clusters remain, so a misclick loses nothing (the counts in the answer);
+     * with `confirm` its exact name, it goes with its clusters and their elements (issue 28).
+     */
+    async delete(user: UserRecord, id: number, confirm?: string): Promise<{ name: string }> {
       const projectId = await adminTarget(user, id);
       const office = await one(id);
       const deleted = await db.transaction(async (tx) => {
         if (!(await lockRow(tx, 'central_offices', id, 'update'))) throw centralOfficeNotFound(id);
         const clusters = await repo.clusterNames(tx, id);
-        if (clusters.length) {
-          throw new AppError(409, 'CONFLICT', 'centralOffices.hasClusters', {
-            name: office.name,
-            count: clusters.length,
-            names: clusters.map((c) => c.name).join(', '),
-          });
+        if (clusters.length && confirm !== office.name) {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'centralOffices.hasClusters',
+            {
+              name: office.name,
+              count: clusters.length,
+              names: clusters.map((c) => c.name).join(', '),
+            },
+            { counts: await organisation.contents(tx, 'centralOffice', id) },
+          );
         }
+        await organisation.deleteElementsUnder(tx, 'centralOffice', id);
         await repo.delete(tx, id);
         await hierarchyRepository.touchProject(tx, projectId);
         return { name: office.name };

@@ -69,6 +69,17 @@ describe('DELETE /api/clusters/cluster/:id', () => {
       error: 'CONFLICT',
       message:
         "Cluster 'ELT-02' still has 2 element(s) (1 Pole, 1 Cable). Delete or move them first.",
+      // What would go with it, for the confirmation (issue 28).
+      details: {
+        counts: {
+          clients: 0,
+          mainProjects: 0,
+          projects: 0,
+          centralOffices: 0,
+          clusters: 0,
+          elements: 2,
+        },
+      },
     });
     const fr = await remove(target.id, admin, { 'accept-language': 'fr' });
     expect(fr.json().message).toBe(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  confirmQuery,
   createClusterBody,
   idParams,
   memberParams,
@@ -79,13 +80,21 @@ export function clustersRoutes(clusters: ClustersService) {
       }),
     );
 
-    api.delete('/clusters/cluster/:id', { schema: { tags, params: idParams } }, async (request) => {
-      const { name } = await clusters.delete(requireUser(request), request.params.id);
-      return {
-        status: true,
-        data: null,
-        message: translate(requestLocale(request), 'clusters.deleted', { name }),
-      };
-    });
+    api.delete(
+      '/clusters/cluster/:id',
+      { schema: { tags, params: idParams, querystring: confirmQuery } },
+      async (request) => {
+        const { name } = await clusters.delete(
+          requireUser(request),
+          request.params.id,
+          request.query.confirm,
+        );
+        return {
+          status: true,
+          data: null,
+          message: translate(requestLocale(request), 'clusters.deleted', { name }),
+        };
+      },
+    );
   };
 }

@@ -21,6 +21,7 @@ import { assertReadableVia } from '../access/readable-via.ts';
 import { centralOfficesRepository } from '../central-offices/central-offices.repository.ts';
 import { centralOfficeNotFound } from '../central-offices/central-offices.service.ts';
 import { elementCounts } from '../element-counts/element-counts.repository.ts';
+import { organisationRepository as organisation } from '../organisation/organisation.repository.ts';
 import { hierarchyRepository } from '../hierarchy/hierarchy.repository.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { Presence } from '../realtime/presence.ts';
@@ -138,8 +139,11 @@ export function createClustersService(db: Database, presence: Presence) {
       return one(id);
     },
 
-    /** Refused while the cluster holds elements, so a misclick loses nothing. */
-    async delete(user: UserRecord, id: number): Promise<{ name: string }> {
+    /**
+     * Refused while the cluster holds elements, so a misclick loses nothing (the counts in the
+     * answer); with `confirm` its exact name, it goes with them (issue 28).
+     */
+    async delete(user: UserRecord, id: number, confirm?: string): Promise<{ name: string }> {
       const projectId = await adminTarget(user, id);
       const cluster = await one(id);
       await db.transaction(async (tx) => {
@@ -147,16 +151,19 @@ export function createClustersService(db: Database, presence: Presence) {
         // Counted after the lock, so an element drawn meanwhile is not lost.
         const counts = (await elementCounts(tx, 'cluster', [id])).get(id) ?? emptyElementCounts();
         const total = totalElements(counts);
-        if (total > 0) {
+        if (total > 0 && confirm !== cluster.name) {
           const detail = ELEMENT_TYPES.filter((t) => counts[t.internalName] > 0)
             .map((t) => `${counts[t.internalName]} ${t.displayName}`)
             .join(', ');
-          throw new AppError(409, 'CONFLICT', 'clusters.hasElements', {
-            name: cluster.name,
-            count: total,
-            detail,
-          });
+          throw new AppError(
+            409,
+            'CONFLICT',
+            'clusters.hasElements',
+            { name: cluster.name, count: total, detail },
+            { counts: await organisation.contents(tx, 'cluster', id) },
+          );
         }
+        await organisation.deleteElementsUnder(tx, 'cluster', id);
         await repo.delete(tx, id);
         await hierarchyRepository.touchProject(tx, projectId);
       });

@@ -106,6 +106,52 @@ describe('the organisation from nothing', () => {
     expect(taken.statusCode).toBe(409);
   });
 
+  it('deletes a cluster with its elements, or a CO with its clusters, once the name is typed', async () => {
+    const home = await made('/projects/create', { mainProjectId: mainProject.id, name: 'Arusha' });
+    const coId = (
+      await call('POST', '/centraloffices/centraloffice/create', {
+        projectId: home.id,
+        name: 'CO A',
+      })
+    ).json<{ data: { id: number } }>().data.id;
+    const clusterOf = async (name: string) => {
+      const id = (
+        await call('POST', '/clusters/cluster/create', { centralOfficeId: coId, name })
+      ).json<{ data: { id: number } }>().data.id;
+      const pole = await call('POST', '/networkelements/pole/create', {
+        clusterId: id,
+        name: `${name} pole`,
+        coordinates: { lat: -3.37, lng: 36.68 },
+        attributes: {},
+      });
+      expect(pole.statusCode, pole.body).toBe(200);
+      return id;
+    };
+    const a1 = await clusterOf('ARU-01');
+    await clusterOf('ARU-02');
+    const refused = await call('DELETE', `/clusters/cluster/${a1}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ details: { counts: ContentCounts } }>().details.counts).toMatchObject({
+      clusters: 0,
+      elements: 1,
+    });
+    expect((await call('DELETE', `/clusters/cluster/${a1}?confirm=ARU-01`)).statusCode).toBe(200);
+    const office = await call('DELETE', `/centraloffices/centraloffice/delete/${coId}`);
+    expect(office.statusCode).toBe(409);
+    expect(office.json<{ details: { counts: ContentCounts } }>().details.counts).toMatchObject({
+      clusters: 1,
+      elements: 1,
+    });
+    const gone = await call(
+      'DELETE',
+      `/centraloffices/centraloffice/delete/${coId}?confirm=CO%20A`,
+    );
+    expect(gone.statusCode, gone.body).toBe(200);
+    const [left] = await t.db.rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM clusters WHERE central_office_id = ${coId}`);
+    expect(left?.n).toBe(0);
+  });
+
   it('refuses to delete what holds something unless its name is typed; then all goes', async () => {
     const co = await call('POST', '/centraloffices/centraloffice/create', {
       projectId: project.id,
@@ -133,12 +179,13 @@ describe('the organisation from nothing', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(
-      '« Acme Tanzania » contient encore 1 client(s), 2 projet(s) principal(aux), 1 projet(s), 1 central(aux), 1 cluster(s) et 1 élément(s). Saisissez son nom pour le supprimer avec tout son contenu.',
+      '« Acme Tanzania » contient encore 1 client(s), 2 projet(s) principal(aux), 2 projet(s), 1 central(aux), 1 cluster(s) et 1 élément(s). Saisissez son nom pour le supprimer avec tout son contenu.',
     );
     const counts: ContentCounts = {
       clients: 1,
       mainProjects: 2,
-      projects: 1,
+      // Dar CBD, and Arusha whose CO went above.
+      projects: 2,
       centralOffices: 1,
       clusters: 1,
       elements: 1,

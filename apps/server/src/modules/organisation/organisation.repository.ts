@@ -108,8 +108,15 @@ export const organisationRepository = {
 
   /** Deletes the row and, by the keys' cascades, everything under it. */
   async delete(db: Queryable, level: OrganisationLevel, id: number): Promise<void> {
-    // The elements first: they also hang on their project's templates, which a cascade from
-    // the project may reach before them.
+    await organisationRepository.deleteElementsUnder(db, level, id);
+    await db.rows(sql`DELETE FROM ${LEVELS[level].table} WHERE id = ${id}`);
+  },
+
+  /**
+   * Deletes every element (live or deleted) under a row, before the row itself goes: elements
+   * also hang on their project's templates, which a cascade from the project may reach first.
+   */
+  async deleteElementsUnder(db: Queryable, level: ContainerLevel, id: number): Promise<void> {
     const alias = CHAIN.find(([l]) => l === level)?.[1] ?? 's';
     await db.rows(sql`
       DELETE FROM network_elements WHERE cluster_id IN (
@@ -120,7 +127,6 @@ export const organisationRepository = {
         JOIN clients cl ON cl.id = mp.client_id
         JOIN subsidiaries s ON s.id = cl.subsidiary_id
         WHERE ${sql.raw(alias)}.id = ${id})`);
-    await db.rows(sql`DELETE FROM ${LEVELS[level].table} WHERE id = ${id}`);
   },
 
   async history(
