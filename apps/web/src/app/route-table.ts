@@ -101,6 +101,14 @@ export const ROUTES = {
     layout: 'shell',
     guard: 'profile',
   },
+  /** Beyond SPEC §2 (issue 27): the bill of materials and the price book. */
+  costs: {
+    path: '/project/costs',
+    title: 'Bill of materials',
+    titleKey: 'costs.title',
+    layout: 'shell',
+    guard: 'profile',
+  },
 } as const satisfies Record<string, RouteInfo>;
 
 export interface RouteInfo {

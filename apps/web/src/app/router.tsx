@@ -48,6 +48,7 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   scanTag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
   tag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
   reports: page(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
+  costs: page(() => import('../features/costs/CostsPage.tsx'), 'CostsPage'),
 };
 
 function routeObject(name: RouteName): RouteObject {

@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE } from '@integration/contracts';
 import { session } from '../session/session.ts';
 import en from './en.json';
 import fr from './fr.json';
+import costsEn from './costs.en.json';
+import costsFr from './costs.fr.json';
 import designEn from './design.en.json';
 import designFr from './design.fr.json';
 import fileFormatEn from './file-format.en.json';
@@ -33,7 +35,7 @@ import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
 // under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `realtime.`, `reports.`, `routing.`,
-// `templates.` and `design.`) so large feature strings stay apart.
+// `templates.`, `design.` and `costs.`) so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -47,6 +49,7 @@ export const catalogues = {
     routing: routingEn,
     templates: templatesEn,
     design: designEn,
+    costs: costsEn,
   },
   fr: {
     ...fr,
@@ -59,6 +62,7 @@ export const catalogues = {
     routing: routingFr,
     templates: templatesFr,
     design: designFr,
+    costs: costsFr,
   },
 } as const;
 

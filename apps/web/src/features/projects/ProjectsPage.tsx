@@ -18,6 +18,7 @@ import {
 } from '../hierarchy/HierarchySelectors.tsx';
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { TemplatesModal } from '../templates/TemplatesModal.tsx';
+import { BomProjectLink } from '../costs/CostsEntries.tsx';
 import { ChooseClusterModal } from './ChooseClusterModal.tsx';
 import { FieldStart } from './FieldStart.tsx';
 import { landsOnMap } from './field-landing.ts';
@@ -148,6 +149,7 @@ export function ProjectsPage() {
                     {t('templates.button')}
                   </Button>
                 )}
+                <BomProjectLink project={project} />
               </Group>
             ),
           },

@@ -18,6 +18,7 @@ import { MapRealtime } from '../../realtime/MapRealtime.tsx';
 import { FibreClusterButtons, FibreClusterMenuItems } from '../../fibre/FibreClusterActions.tsx';
 import { DesignScreens } from '../../design/DesignScreens.tsx';
 import { ProblemsButton, ProblemsChip, ProblemsMenuItem } from '../../design/ProblemsButton.tsx';
+import { BomMapButton, BomMenuItems } from '../../costs/CostsEntries.tsx';
 import { CompactMapControls } from './CompactMapControls.tsx';
 import { ConflictModal } from './ConflictModal.tsx';
 import { DeleteConfirmModal } from './DeleteConfirmModal.tsx';
@@ -225,6 +226,7 @@ export function MapWorkspace({
                     <>
                       <FibreClusterMenuItems cluster={cluster} />
                       <ProblemsMenuItem clusterId={cluster.id} />
+                      <BomMenuItems projectId={projectId} clusterId={cluster.id} />
                     </>
                   }
                 />
@@ -251,6 +253,9 @@ export function MapWorkspace({
                 </Box>
                 <Box style={CONTROL}>
                   <ProblemsButton clusterId={cluster.id} />
+                </Box>
+                <Box style={CONTROL}>
+                  <BomMapButton projectId={projectId} clusterId={cluster.id} />
                 </Box>
               </Group>
               <Group gap={8} align="flex-start" style={OVERLAY}>
