@@ -106,7 +106,7 @@ describe('the price book', () => {
     );
     expect(twice.statusCode).toBe(400);
     expect(twice.json<{ message: string }>().message).toBe(
-      'Le bordereau de prix cite splice (spécification *, pose *) deux fois : gardez un seul prix.',
+      'Le bordereau de prix cite Épissure (spécification *, pose *) deux fois : gardez un seul prix.',
     );
     const bad = await savePrices({ currency: 'shillings', entries: [] });
     expect(bad.statusCode).toBe(400);

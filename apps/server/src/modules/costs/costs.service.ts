@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden } from '../../http/app-error.ts';
 import { assertProjectReadable, canEditProject } from '../access/access.ts';
+import { translate } from '../../i18n/translate.ts';
 import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { bomRepository as boms, type BomRow } from './bom.repository.ts';
@@ -19,6 +20,7 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 /** Metres to the decimetre, counts whole; a total is the quantity shown × the unit price. */
 const quantityOf = (row: { unit: string }, n: number) => round(n, row.unit === 'm' ? 1 : 0);
 const money = (n: number) => round(n, 2);
+const naturally = new Intl.Collator('en', { numeric: true });
 
 /**
  * Bill of materials and cost (issue 27): the price book's rules (who may change it, one price
@@ -62,11 +64,23 @@ export function createCostsService(db: Database) {
       for (const e of body.entries) {
         const key = `${e.item}\u0000${e.spec}\u0000${e.placement}`;
         if (seen.has(key)) {
-          throw new AppError(400, 'VALIDATION_ERROR', 'costs.priceTwice', {
-            item: e.item,
-            spec: e.spec || '*',
-            placement: e.placement || '*',
-          });
+          const vars = { spec: e.spec || '*', placement: e.placement || '*' };
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            'costs.priceTwice',
+            { ...vars, item: e.item },
+            undefined,
+            // The item and placement as the user's language names them.
+            (locale) => ({
+              vars: {
+                item: translate(locale, `costs.item.${e.item}`),
+                spec: vars.spec,
+                placement: e.placement ? translate(locale, `costs.placement.${e.placement}`) : '*',
+              },
+              details: undefined,
+            }),
+          );
         }
         seen.add(key);
       }
@@ -100,10 +114,18 @@ export function createCostsService(db: Database) {
         prices.currency(db, scope.projectId),
         boms.cancelledClusters(db, scope),
       ]);
+      // In the price book's order of items, then specs as numbers read (12 before 144).
       const lines = rows
         .map(line)
         .filter((l) => l.quantity > 0)
-        .sort((a, b) => BOM_ITEMS.indexOf(a.item) - BOM_ITEMS.indexOf(b.item));
+        .sort(
+          (a, b) =>
+            BOM_ITEMS.indexOf(a.item) - BOM_ITEMS.indexOf(b.item) ||
+            naturally.compare(a.spec, b.spec) ||
+            a.placement.localeCompare(b.placement),
+        );
+      // Nothing priced: no cost per home to show (0 would read as free).
+      const priced = lines.some((l) => l.unitPrice !== null);
       const cost = money(lines.reduce((sum, l) => sum + (l.total ?? 0), 0));
       const builtCost = money(lines.reduce((sum, l) => sum + (l.built.total ?? 0), 0));
       return {
@@ -121,8 +143,8 @@ export function createCostsService(db: Database) {
           unpricedLines: lines.filter((l) => l.unitPrice === null).length,
           homesPassed: homes.passed,
           homesConnected: homes.connected,
-          costPerHomePassed: homes.passed ? money(cost / homes.passed) : null,
-          costPerHomeConnected: homes.connected ? money(cost / homes.connected) : null,
+          costPerHomePassed: priced && homes.passed ? money(cost / homes.passed) : null,
+          costPerHomeConnected: priced && homes.connected ? money(cost / homes.connected) : null,
           currency,
         },
         cancelledClusters,

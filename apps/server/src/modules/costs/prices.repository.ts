@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_CURRENCY, type PriceBook, type PriceEntry } from '@integration/contracts';
+import {
+  BOM_ITEMS,
+  DEFAULT_CURRENCY,
+  type PriceBook,
+  type PriceEntry,
+} from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { currencyOfCountry } from '../routing/currency.ts';
 
-/** A project's price book (issue 27): SQL only. A project without one has no prices, in KES. */
+export const projectCurrency = (book: string | null, country: string | null): string =>
+  book ?? currencyOfCountry(country) ?? DEFAULT_CURRENCY;
+
+/** A project's price book (issue 27): SQL only. A project without one has no prices. */
 export const pricesRepository = {
   async get(db: Queryable, projectId: number): Promise<PriceBook> {
     const book = await db.one<{ currency: string; updatedAt: Date }>(sql`
@@ -10,19 +19,29 @@ export const pricesRepository = {
     const entries = await db.rows<PriceEntry>(sql`
       SELECT item, spec, placement, unit_price::float8 AS "unitPrice"
       FROM price_book_entries WHERE project_id = ${projectId}
-      ORDER BY item, spec, placement`);
+      ORDER BY array_position(${sql.raw(`ARRAY[${BOM_ITEMS.map((i) => `'${i}'`).join(', ')}]`)}, item),
+               spec, placement`);
     return {
       projectId,
-      currency: book?.currency ?? DEFAULT_CURRENCY,
+      currency: book?.currency ?? (await pricesRepository.currency(db, projectId)),
       entries,
       updatedAt: book ? new Date(book.updatedAt).toISOString() : null,
     };
   },
 
+  /**
+   * The project's currency (every cost it shows, routes included): its price book's, else its
+   * subsidiary's country's (issue 24), else KES (SPEC §9).
+   */
   async currency(db: Queryable, projectId: number): Promise<string> {
-    const book = await db.one<{ currency: string }>(sql`
-      SELECT currency FROM price_books WHERE project_id = ${projectId}`);
-    return book?.currency ?? DEFAULT_CURRENCY;
+    const row = await db.one<{ currency: string | null; country: string | null }>(sql`
+      SELECT pb.currency, s.country FROM projects p
+      JOIN main_projects mp ON mp.id = p.main_project_id
+      JOIN clients c ON c.id = mp.client_id
+      JOIN subsidiaries s ON s.id = c.subsidiary_id
+      LEFT JOIN price_books pb ON pb.project_id = p.id
+      WHERE p.id = ${projectId}`);
+    return projectCurrency(row?.currency ?? null, row?.country ?? null);
   },
 
   /** Sets the book's currency (ConfigureProject), making the book if need be. */

@@ -1,20 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_CURRENCY,
-  type Client,
-  type MainProject,
-  type Project,
-  type Subsidiary,
-} from '@integration/contracts';
+import type { Client, MainProject, Project, Subsidiary } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
-/** A project row before counts and presence are added. */
-export type ProjectRow = Omit<Project, '_count' | 'usersOnline'>;
+/** A project row before counts, presence and its currency (book, else country) are added. */
+export type ProjectRow = Omit<Project, '_count' | 'usersOnline' | 'currency'> & {
+  currency: string | null;
+  country: string | null;
+};
 
 export const hierarchyRepository = {
   projects: (db: Queryable, where: SQL) =>
     db.rows<ProjectRow>(sql`
-      SELECT p.id, p.name, p.zoom, coalesce(pb.currency, ${DEFAULT_CURRENCY}) AS currency,
+      SELECT p.id, p.name, p.zoom, pb.currency, s.country,
              iso_time(p.created_at) AS "createdAt", iso_time(p.updated_at) AS "updatedAt",
              p.main_project_id AS "mainProjectId",
              json_build_object('id', mp.id, 'name', mp.name) AS "mainProject",

@@ -6,6 +6,7 @@ import { assertProjectReadable, visibleProject } from '../access/access.ts';
 import { elementCounts } from '../element-counts/element-counts.repository.ts';
 import type { Presence } from '../realtime/presence.ts';
 import type { UserRecord } from '../users/users.repository.ts';
+import { projectCurrency } from '../costs/prices.repository.ts';
 import { hierarchyRepository, type ProjectRow } from './hierarchy.repository.ts';
 
 export const projectNotFound = (id: number) =>
@@ -21,8 +22,9 @@ export function createHierarchyService(db: Database, presence: Presence) {
       ),
       presence.snapshot(),
     ]);
-    return rows.map((row) => ({
+    return rows.map(({ country, ...row }) => ({
       ...row,
+      currency: projectCurrency(row.currency, country),
       _count: counts.get(row.id) ?? emptyElementCounts(),
       usersOnline: online.project(row.id),
     }));

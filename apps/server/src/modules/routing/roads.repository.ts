@@ -42,17 +42,6 @@ const PAGE_VERTICES = 20_000;
 
 /** Roads, routing settings and the network elements the infrastructure profile follows: SQL only. */
 export const roadsRepository = {
-  /** The country of the project's subsidiary (where its money is counted), null if unnamed. */
-  async countryOfProject(db: Queryable, projectId: number): Promise<string | null> {
-    const row = await db.one<{ country: string | null }>(sql`
-      SELECT s.country FROM projects p
-      JOIN main_projects mp ON mp.id = p.main_project_id
-      JOIN clients c ON c.id = mp.client_id
-      JOIN subsidiaries s ON s.id = c.subsidiary_id
-      WHERE p.id = ${projectId}`);
-    return row?.country ?? null;
-  },
-
   async insert(db: Queryable, projectId: number, rows: readonly RoadRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);

@@ -19,7 +19,7 @@ import { PerUserLimit } from '../../http/per-user-limit.ts';
 import { assertAdmin, assertProjectReadable, canEditProject } from '../access/access.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { currencyOfCountry } from './currency.ts';
+import { pricesRepository as prices } from '../costs/prices.repository.ts';
 import { distinctRoutes } from './distinct-routes.ts';
 import { externalRoutes, type RoutingEngine } from './external-routing.ts';
 import { effectiveSettings, knownOverrides } from './road-rules.ts';
@@ -275,7 +275,7 @@ export function createRoutingService(
     async compute(user: UserRecord, body: ComputeBody): Promise<ComputeRouteResult> {
       await assertProjectReadable(db, user, body.projectId, () => projectNotFound(body.projectId));
       return computes.run(user.id, async () => {
-        const currency = currencyOfCountry(await roads.countryOfProject(db, body.projectId));
+        const currency = await prices.currency(db, body.projectId);
         return { ...(await routesOf(body)), currency };
       });
     },
@@ -306,7 +306,7 @@ export function createRoutingService(
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
       return {
         ...effectiveSettings((await roads.stamp(db, projectId)).overrides),
-        currency: currencyOfCountry(await roads.countryOfProject(db, projectId)),
+        currency: await prices.currency(db, projectId),
       };
     },
 
@@ -332,7 +332,7 @@ export function createRoutingService(
       forget(projectId);
       return {
         ...effectiveSettings(next),
-        currency: currencyOfCountry(await roads.countryOfProject(db, projectId)),
+        currency: await prices.currency(db, projectId),
       };
     },
   };
