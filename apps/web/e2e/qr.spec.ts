@@ -122,7 +122,7 @@ test('a planner creates a tag template with details, adds tags, prints and expor
 
   await page.getByRole('button', { name: 'Delete Street poles' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText("Tag template 'Street poles' deleted.")).toBeVisible();
+  await expect(page.getByText("Tag 'Street poles' deleted successfully.")).toBeVisible();
   await expect(templates.getByRole('row', { name: /Street poles/ })).toHaveCount(0);
 });
 

@@ -9,6 +9,7 @@ import { fibredocsEn } from './messages.fibredocs.en.ts';
 import { designEn } from './messages.design.en.ts';
 import { costsEn } from './messages.costs.en.ts';
 import { organisationEn } from './messages.organisation.en.ts';
+import { operationsEn } from './messages.operations.en.ts';
 
 /** The server's own messages, in English. The French catalogue must have the same keys. */
 export const en = {
@@ -20,6 +21,7 @@ export const en = {
   ...designEn,
   ...costsEn,
   ...organisationEn,
+  ...operationsEn,
   ...filesEn,
   ...photosEn,
   ...accountsEn,
@@ -193,7 +195,8 @@ export const en = {
     "Template {templateId} is not a {type} template of this cluster's project.",
   'qr.created': "Tag template '{name}' created with {count} tags.",
   'qr.updated': 'Tag Updated Successfully',
-  'qr.deleted': "Tag template '{name}' deleted.",
+  // SPEC §8: "tag deleted successfully".
+  'qr.deleted': "Tag '{name}' deleted successfully.",
   'qr.codesTaken': 'These codes are already used by other tags: {codes}. Choose another prefix.',
   'qr.scannedLocked':
     "{scanned} tag(s) of '{name}' have been scanned: its prefix and details can no longer change. You can still rename it and add tags.",

@@ -10,6 +10,7 @@ import { fibredocsFr } from './messages.fibredocs.fr.ts';
 import { designFr } from './messages.design.fr.ts';
 import { costsFr } from './messages.costs.fr.ts';
 import { organisationFr } from './messages.organisation.fr.ts';
+import { operationsFr } from './messages.operations.fr.ts';
 
 export const fr: Record<MessageKey, string> = {
   ...routingFr,
@@ -20,6 +21,7 @@ export const fr: Record<MessageKey, string> = {
   ...designFr,
   ...costsFr,
   ...organisationFr,
+  ...operationsFr,
   ...filesFr,
   ...photosFr,
   ...accountsFr,
@@ -202,7 +204,7 @@ export const fr: Record<MessageKey, string> = {
     "Le gabarit {templateId} n'est pas un gabarit {type} du projet de ce cluster.",
   'qr.created': "Modèle d'étiquettes « {name} » créé avec {count} étiquettes.",
   'qr.updated': 'Étiquette mise à jour avec succès',
-  'qr.deleted': "Modèle d'étiquettes « {name} » supprimé.",
+  'qr.deleted': 'Étiquette « {name} » supprimée avec succès.',
   'qr.codesTaken':
     "Ces codes sont déjà utilisés par d'autres étiquettes : {codes}. Choisissez un autre préfixe.",
   'qr.scannedLocked':

@@ -10,7 +10,11 @@ import { notify } from './notify.ts';
  */
 export function useApiMutation<TVars, TAnswer extends { message?: string }>(
   call: (vars: TVars) => Promise<TAnswer>,
-  options: { onSuccess?: (answer: TAnswer, vars: TVars) => void } = {},
+  options: {
+    onSuccess?: (answer: TAnswer, vars: TVars) => void;
+    /** The error toast's text around the server's message (SPEC §8's "error deleting tag"). */
+    failure?: (message: string) => string;
+  } = {},
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -20,7 +24,10 @@ export function useApiMutation<TVars, TAnswer extends { message?: string }>(
       if (answer.message) notify.success(answer.message);
       options.onSuccess?.(answer, vars);
     },
-    onError: (error) => notify.error(errorMessage(error, t)),
+    onError: (error) => {
+      const message = errorMessage(error, t);
+      notify.error(options.failure ? options.failure(message) : message);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: hierarchyKeys.all }),
   });
 }

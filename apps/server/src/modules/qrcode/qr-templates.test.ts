@@ -217,7 +217,7 @@ describe('DELETE /api/qrcode/templates/:id', () => {
       status: true,
       statusCode: 200,
       data: null,
-      message: "Tag template 'Poles batch' deleted.",
+      message: "Tag 'Poles batch' deleted successfully.",
     });
     expect((await get(`/api/qrcode/templates/${template.id}/tags`)).statusCode).toBe(404);
   });

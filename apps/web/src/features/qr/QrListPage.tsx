@@ -90,6 +90,7 @@ export function QrListPage() {
         setToDelete(null);
         void reload();
       },
+      failure: (message) => t('qr.deleteFailed', { message }),
     },
   );
   const shown = templates.data?.find((q) => q.id === shownId) ?? null;
