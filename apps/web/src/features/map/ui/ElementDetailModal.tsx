@@ -118,7 +118,7 @@ function DetailForm({ element, onClose: close }: { element: EditorElement; onClo
             <Alert color="red">{t('map.detail.problem', { message: element.problem })}</Alert>
           ) : null}
           <TextInput
-            label="Name"
+            label={t('map.access.attributeNames.Name')}
             value={name}
             readOnly={!canEdit}
             variant={canEdit ? 'default' : 'filled'}
