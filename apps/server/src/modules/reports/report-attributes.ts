@@ -28,6 +28,26 @@ function isNumber(def: AttributeDefinition): boolean {
 }
 
 /**
+ * What reports may use across several projects (the builder before a project is chosen, issue
+ * 28): every attribute of their templates by name, a number only where it is one in all.
+ */
+export async function reportAttributesAcross(
+  db: Queryable,
+  projectIds: number[],
+): Promise<ReportAttributes> {
+  const each = await Promise.all(projectIds.map((id) => reportAttributes(db, id)));
+  const entries = REPORT_ELEMENT_TYPES.map((type): [ReportElementType, ReportAttribute[]] => {
+    const byName = new Map<string, ReportAttribute>();
+    for (const attribute of each.flatMap((a) => a[type])) {
+      const number = attribute.number && (byName.get(attribute.name)?.number ?? true);
+      byName.set(attribute.name, { name: attribute.name, number });
+    }
+    return [type, [...byName.values()]];
+  });
+  return Object.fromEntries(entries) as ReportAttributes;
+}
+
+/**
  * What a project's reports may use, per element type offered to reports (SPEC §5): the
  * attributes of its templates (all templates of the type, by name), numbers marked.
  */

@@ -159,6 +159,20 @@ describe('saved reports', () => {
     ]);
   });
 
+  it('offers them before any project is chosen, from the projects the user may read', async () => {
+    const response = await call('GET', '/api/integration/reports/attributes', tokens.planner);
+    expect(response.statusCode).toBe(200);
+    const attributes = response.json<{ data: ReportAttributes }>().data;
+    expect(attributes.PboFat).toEqual(
+      expect.arrayContaining([
+        { name: 'Capacity', number: true },
+        { name: 'Existing Users', number: true },
+      ]),
+    );
+    const signedOut = await t.app.inject({ url: '/api/integration/reports/attributes' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('the demo has ready-made reports that run on Nairobi CBD', async () => {
     const listed = await call('GET', `/api/integration/reports/user/${plannerId}`, tokens.planner);
     const reports = listed.json<{ data: Report[] }>().data;

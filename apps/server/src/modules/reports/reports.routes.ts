@@ -36,6 +36,11 @@ export function reportsRoutes(reports: ReportsService) {
       data: await reports.ofUser(requireUser(request), request.params.userId),
     }));
 
+    api.get(`${base}/attributes`, { schema: { tags } }, async (request) => ({
+      status: true,
+      data: await reports.attributesOfReadable(requireUser(request)),
+    }));
+
     api.get(
       `${base}/attributes/:projectId`,
       { schema: { tags, params: projectIdParams } },

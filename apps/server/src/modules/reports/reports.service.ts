@@ -17,7 +17,7 @@ import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { pricesRepository as prices } from '../costs/prices.repository.ts';
 import { translate } from '../../i18n/translate.ts';
-import { reportAttributes } from './report-attributes.ts';
+import { reportAttributes, reportAttributesAcross } from './report-attributes.ts';
 import { chartResults, metricResult } from './report-results.ts';
 import { compileReport, type NumberReading, type RunScope } from './report-sql.ts';
 import { checkReport } from './report-validation.ts';
@@ -258,6 +258,16 @@ export function createReportsService(db: Database) {
     async attributes(user: UserRecord, projectId: number) {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
       return reportAttributes(db, projectId);
+    },
+
+    /** Across every project the user may read: the builder lists them before any preview. */
+    async attributesOfReadable(user: UserRecord) {
+      const rows = await db.rows<{ id: number }>(sql`
+        SELECT p.id FROM projects p WHERE ${visibleProject(user, sql`p.id`)} ORDER BY p.id`);
+      return reportAttributesAcross(
+        db,
+        rows.map((r) => r.id),
+      );
     },
   };
 }

@@ -67,10 +67,11 @@ function MetricForm({
 }) {
   const { t } = useTranslation();
   const [metric, setMetric] = useState(initial);
+  // Without a preview project, the attributes of every project the user may read (issue 28).
   const attributes = useQuery({
     queryKey: reportKeys.attributes(projectId ?? 0),
-    queryFn: () => reportsApi.attributes(projectId ?? 0),
-    enabled: projectId !== null && initial.metricType !== 'ProjectInfo',
+    queryFn: () => reportsApi.attributes(projectId),
+    enabled: initial.metricType !== 'ProjectInfo',
   });
   const Fields = METRIC_FIELDS[metric.metricType];
   const problem = metricProblem(metric, attributes.data);

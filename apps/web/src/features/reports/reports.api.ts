@@ -17,6 +17,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   ofUser: (userId: number) => ['reports', 'user', userId] as const,
   one: (id: number) => ['reports', 'one', id] as const,
+  /** A project's attributes; 0: those of every project the user may read. */
   attributes: (projectId: number) => ['reports', 'attributes', projectId] as const,
   readyMade: () => ['reports', 'ready-made'] as const,
   run: (id: number, scope: RunScope) => ['reports', 'run', id, scope] as const,
@@ -65,8 +66,12 @@ export const reportsApi = {
   /** Ready-made FTTH reports to start from. */
   readyMade: () =>
     api<Data<ReportBody[]>>('GET', '/integration/reports/ready-made').then((r) => r.data),
-  attributes: (projectId: number) =>
-    api<Data<ReportAttributes>>('GET', `/integration/reports/attributes/${projectId}`).then(
-      (r) => r.data,
-    ),
+  /** A project's attributes, or (null) those of every project the user may read. */
+  attributes: (projectId: number | null) =>
+    api<Data<ReportAttributes>>(
+      'GET',
+      projectId === null
+        ? '/integration/reports/attributes'
+        : `/integration/reports/attributes/${projectId}`,
+    ).then((r) => r.data),
 };
