@@ -38,3 +38,31 @@ describe('an attribute in French', () => {
     expect(screen.getByLabelText('Pole owner: contract.ref')).toBeTruthy();
   });
 });
+
+describe('a date the server sets', () => {
+  it('reads d/m/yyyy HH:MM in the user’s time zone, not the stored UTC text', () => {
+    const stored = '2026-11-27T21:05:09.123Z';
+    render(
+      <MantineProvider>
+        <I18nextProvider i18n={french}>
+          <AttributeField
+            definition={{
+              name: 'Creation Date',
+              inputType: 'date',
+              required: false,
+              derived: true,
+            }}
+            value={stored}
+            onChange={() => undefined}
+          />
+        </I18nextProvider>
+      </MantineProvider>,
+    );
+    const local = new Date(stored);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(screen.getByLabelText('Date de création')).toHaveProperty(
+      'value',
+      `${local.getDate()}/${local.getMonth() + 1}/${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}`,
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../app/format.ts';
 import { NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AttributeDefinition, AttributeValue } from '@integration/contracts';
@@ -65,7 +66,11 @@ export function AttributeField({ definition, value, onChange, readOnly = false }
         <TextInput
           {...common}
           type={definition.derived ? 'text' : 'date'}
-          value={String(value ?? '').slice(0, definition.derived ? 19 : 10)}
+          // A date the server sets (created, modified) in the user's time zone, as SPEC §9
+          // writes it; a date typed stays the browser's date field.
+          value={
+            definition.derived ? formatDate(String(value ?? '')) : String(value ?? '').slice(0, 10)
+          }
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
