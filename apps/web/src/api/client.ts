@@ -1,6 +1,9 @@
 import type { ApiFailure } from '@integration/contracts';
 import { session } from '../session/session.ts';
 
+/** The browser's time zone: documents the server makes write their dates in it (issue 28). */
+export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** A failed API call, carrying the server's (already localised) message. */
 export class ApiError extends Error {
   constructor(
@@ -39,7 +42,11 @@ async function send(
   body: unknown,
   extra: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { 'accept-language': session.locale(), ...extra };
+  const headers: Record<string, string> = {
+    'accept-language': session.locale(),
+    'x-time-zone': timeZone(),
+    ...extra,
+  };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,9 +1,12 @@
 import { session } from '../session/session.ts';
-import { ApiError } from './client.ts';
+import { ApiError, timeZone } from './client.ts';
 
 /** The headers of a call made with fetch itself (files up and down): language and token. */
 export function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'accept-language': session.locale() };
+  const headers: Record<string, string> = {
+    'accept-language': session.locale(),
+    'x-time-zone': timeZone(),
+  };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

@@ -1,17 +1,21 @@
 import ExcelJS from 'exceljs';
 import type { Bom, Locale } from '@integration/contracts';
 import { sheetNamer } from '../../documents/sheet-names.ts';
+import { SHEET_DATE_TIME } from '../../http/time-zone.ts';
 import { bomLabels } from './bom-labels.ts';
 
 const MONEY = '#,##0.00';
 
-/** A bill as a workbook: a line a row, numbers as numbers, then the totals and the homes. */
+/**
+ * A bill as a workbook: a line a row, numbers as numbers, then the totals and the homes;
+ * `madeAt` the user's wall clock (http/time-zone.ts).
+ */
 export async function bomWorkbook(bom: Bom, locale: Locale, madeAt: Date): Promise<Buffer> {
   const words = bomLabels(bom, locale);
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetNamer('BOM')(bom.name));
   sheet.addRow([words.title]).font = { bold: true, size: 13 };
-  sheet.addRow([words.t('costs.sheet.madeAt'), madeAt]).getCell(2).numFmt = 'yyyy-mm-dd hh:mm';
+  sheet.addRow([words.t('costs.sheet.madeAt'), madeAt]).getCell(2).numFmt = SHEET_DATE_TIME;
   sheet.addRow([]);
   const c = words.columns;
   sheet.addRow([

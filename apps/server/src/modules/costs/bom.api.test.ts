@@ -356,8 +356,9 @@ describe('the bill as documents', () => {
   it('is a PDF', async () => {
     const r = await t.app.inject({
       url: `/api/design/bom.pdf?projectId=${net.projectId}&clusterId=${net.clusterId}`,
-      headers: bearer(admin),
+      headers: { ...bearer(admin), 'x-time-zone': 'Africa/Nairobi' },
     });
+    const before = Date.now();
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
     expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -368,6 +369,12 @@ describe('the bill as documents', () => {
     const { stdout } = await promisify(execFile)('pdftotext', ['-layout', file, '-']);
     const b = await clusterBom();
     expect(stdout).toContain('Bill of materials — BOM-T');
+    // When, in the user's time zone (Nairobi, UTC+3), as SPEC §9 writes dates.
+    const madeAt = stdout.match(/Made at (\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{2}):(\d{2})/);
+    expect(madeAt).not.toBeNull();
+    const [, d, m, y, hh, mm] = (madeAt ?? []).map(Number);
+    const shown = Date.UTC(y ?? 0, (m ?? 1) - 1, d, (hh ?? 0) - 3, mm);
+    expect(Math.abs(shown - before)).toBeLessThan(3 * 60_000);
     expect(stdout).toMatch(/Splitter\s+1:8\s+1 each\s+KES\s?1,200\.00\s+KES\s?1,200\.00/);
     const cost = new Intl.NumberFormat('en', { style: 'currency', currency: 'KES' });
     expect(stdout.replace(/\u00a0/g, ' ')).toContain(

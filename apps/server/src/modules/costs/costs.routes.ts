@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bomQuery, priceBookBody, projectIdParams, type Locale } from '@integration/contracts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { localDateTime, requestTimeZone, sheetDate } from '../../http/time-zone.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import { bomPdf } from './bom-pdf.ts';
@@ -33,23 +34,11 @@ export function costsRoutes(costs: CostsService) {
           const locale: Locale = requestLocale(request);
           const bom = await costs.bom(requireUser(request), request.query);
           const now = new Date();
+          const zone = requestTimeZone(request);
           const body =
             ext === 'xlsx'
-              ? await bomWorkbook(bom, locale, now)
-              : await bomPdf(
-                  bom,
-                  locale,
-                  // The user's time zone is not known here: UTC, and said so.
-                  new Intl.DateTimeFormat(locale, {
-                    day: 'numeric',
-                    month: 'numeric',
-                    year: 'numeric',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    timeZone: 'UTC',
-                    timeZoneName: 'short',
-                  }).format(now),
-                );
+              ? await bomWorkbook(bom, locale, sheetDate(now, zone))
+              : await bomPdf(bom, locale, localDateTime(now, zone));
           return reply
             .type(DOCUMENTS[ext])
             .header(

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { requestTimeZone } from '../../http/time-zone.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import type { DesignService } from './design.service.ts';
@@ -56,7 +57,7 @@ export function designRoutes(design: DesignService) {
             contentDisposition(translate(locale, 'design.sheet.filename', { name })),
           )
           .header('access-control-expose-headers', 'content-disposition')
-          .send(await problemsWorkbook(found, name, locale));
+          .send(await problemsWorkbook(found, name, locale, requestTimeZone(request)));
       },
     );
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { DesignProblems, Locale } from '@integration/contracts';
 import { sheetNamer } from '../../documents/sheet-names.ts';
+import { SHEET_DATE_TIME, sheetDate } from '../../http/time-zone.ts';
 import { translate } from '../../i18n/translate.ts';
 
 /** A cluster's design problems as a workbook: errors first, each with its rule and elements. */
@@ -8,6 +9,7 @@ export async function problemsWorkbook(
   found: DesignProblems,
   clusterName: string,
   locale: Locale,
+  timeZone: string,
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetNamer('Problems')(clusterName));
@@ -16,8 +18,11 @@ export async function problemsWorkbook(
     size: 13,
   };
   sheet
-    .addRow([translate(locale, 'design.sheet.checkedAt'), new Date(found.checkedAt)])
-    .getCell(2).numFmt = 'yyyy-mm-dd hh:mm';
+    .addRow([
+      translate(locale, 'design.sheet.checkedAt'),
+      sheetDate(new Date(found.checkedAt), timeZone),
+    ])
+    .getCell(2).numFmt = SHEET_DATE_TIME;
   sheet.addRow([]);
   sheet.addRow(
     (['severity', 'rule', 'message', 'elements'] as const).map((k) =>

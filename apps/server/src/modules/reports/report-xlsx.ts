@@ -1,3 +1,4 @@
+import { SHEET_DATE_TIME } from '../../http/time-zone.ts';
 import ExcelJS from 'exceljs';
 import type { ReportRun } from '@integration/contracts';
 import { sheetNamer } from '../../documents/sheet-names.ts';
@@ -7,6 +8,8 @@ export interface ReportSheetContext {
   /** "Nairobi CBD › CO Nairobi Central › CBD-01", in the user's words. */
   scope: string;
   labels: { report: string; scope: string; ranAt: string; notes: string };
+  /** When it ran, as the user's wall clock (http/time-zone.ts). */
+  ranAt: Date;
 }
 
 /** The most characters Excel holds in a cell. */
@@ -24,8 +27,7 @@ export async function reportWorkbook(run: ReportRun, context: ReportSheetContext
     const sheet = book.addWorksheet(sheetName(metric.title));
     sheet.addRow([context.labels.report, context.reportName]);
     sheet.addRow([context.labels.scope, context.scope]);
-    sheet.addRow([context.labels.ranAt, new Date(run.ranAt)]).getCell(2).numFmt =
-      'yyyy-mm-dd hh:mm';
+    sheet.addRow([context.labels.ranAt, context.ranAt]).getCell(2).numFmt = SHEET_DATE_TIME;
     sheet.addRow([]);
     const header = sheet.addRow(metric.columns.map((c) => c.label));
     header.font = { bold: true };

@@ -10,6 +10,7 @@ import {
   runReportBody,
 } from '@integration/contracts';
 import { requestLocale } from '../../http/locale.ts';
+import { requestTimeZone } from '../../http/time-zone.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
@@ -117,6 +118,7 @@ export function reportsRoutes(reports: ReportsService) {
           request.body,
           requestLocale(request),
           format,
+          requestTimeZone(request),
         );
         return reply
           .type(MEDIA_TYPES[format])

@@ -17,6 +17,7 @@ import { projectNotFound } from '../hierarchy/hierarchy.service.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { pricesRepository as prices } from '../costs/prices.repository.ts';
 import { translate } from '../../i18n/translate.ts';
+import { localDateTime, sheetDate } from '../../http/time-zone.ts';
 import { reportAttributes, reportAttributesAcross } from './report-attributes.ts';
 import { chartResults, metricResult } from './report-results.ts';
 import { compileReport, type NumberReading, type RunScope } from './report-sql.ts';
@@ -159,6 +160,7 @@ export function createReportsService(db: Database) {
     body: RunReportBody,
     locale: Locale,
     format: 'xlsx' | 'pdf',
+    timeZone: string,
   ) {
     const report = await readable(user, id);
     const result = await run(user, report, body, locale);
@@ -179,12 +181,13 @@ export function createReportsService(db: Database) {
         ? await reportPdf(result, {
             report,
             scope,
-            ranAt: result.ranAt.slice(0, 16).replace('T', ' '),
+            ranAt: localDateTime(new Date(result.ranAt), timeZone),
             notesLabel: t('reports.sheet.notes'),
           })
         : await reportWorkbook(result, {
             reportName: report.name,
             scope,
+            ranAt: sheetDate(new Date(result.ranAt), timeZone),
             labels: {
               report: t('reports.sheet.report'),
               scope: t('reports.sheet.scope'),
@@ -253,7 +256,8 @@ export function createReportsService(db: Database) {
       body: RunReportBody,
       locale: Locale,
       format: 'xlsx' | 'pdf',
-    ) => documents.run(user.id, () => document(user, id, body, locale, format)),
+      timeZone = 'UTC',
+    ) => documents.run(user.id, () => document(user, id, body, locale, format, timeZone)),
 
     async attributes(user: UserRecord, projectId: number) {
       await assertProjectReadable(db, user, projectId, () => projectNotFound(projectId));
