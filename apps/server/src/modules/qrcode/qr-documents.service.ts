@@ -157,8 +157,12 @@ export function createQrDocumentsService(
       locale: Locale,
     ): Promise<DocumentAnswer> => limited(user, () => labelsPdf(user, id, query, locale)),
 
-    tagsXlsx: (user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> =>
-      limited(user, () => tagsXlsx(user, id, locale)),
+    tagsXlsx: (
+      user: UserRecord,
+      id: number,
+      locale: Locale,
+      timeZone = 'UTC',
+    ): Promise<DocumentAnswer> => limited(user, () => tagsXlsx(user, id, locale, timeZone)),
   };
 
   async function labelsPdf(
@@ -207,7 +211,12 @@ export function createQrDocumentsService(
     };
   }
 
-  async function tagsXlsx(user: UserRecord, id: number, locale: Locale): Promise<DocumentAnswer> {
+  async function tagsXlsx(
+    user: UserRecord,
+    id: number,
+    locale: Locale,
+    timeZone: string,
+  ): Promise<DocumentAnswer> {
     const template = await templates.readable(user, id);
     const columns = template.tagDetails.map((d) => detailName(d, locale));
     const values = Object.fromEntries(
@@ -241,22 +250,28 @@ export function createQrDocumentsService(
       mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       count: template.noOfTags,
       stream: await streamed((out) =>
-        writeTagsXlsx(out, columns, rows(), {
-          code: t('qr.sheet.code'),
-          link: t('qr.sheet.link'),
-          template: t('qr.sheet.template'),
-          elementType: t('qr.sheet.elementType'),
-          cluster: t('qr.sheet.cluster'),
-          scanned: t('qr.sheet.scanned'),
-          scannedAt: t('qr.sheet.scannedAt'),
-          scannedBy: t('qr.sheet.scannedBy'),
-          element: t('qr.sheet.element'),
-          latitude: t('qr.sheet.latitude'),
-          longitude: t('qr.sheet.longitude'),
-          yes: t('qr.sheet.yes'),
-          no: t('qr.sheet.no'),
-          sheetName: t('qr.sheet.name'),
-        }),
+        writeTagsXlsx(
+          out,
+          columns,
+          rows(),
+          {
+            code: t('qr.sheet.code'),
+            link: t('qr.sheet.link'),
+            template: t('qr.sheet.template'),
+            elementType: t('qr.sheet.elementType'),
+            cluster: t('qr.sheet.cluster'),
+            scanned: t('qr.sheet.scanned'),
+            scannedAt: t('qr.sheet.scannedAt'),
+            scannedBy: t('qr.sheet.scannedBy'),
+            element: t('qr.sheet.element'),
+            latitude: t('qr.sheet.latitude'),
+            longitude: t('qr.sheet.longitude'),
+            yes: t('qr.sheet.yes'),
+            no: t('qr.sheet.no'),
+            sheetName: t('qr.sheet.name'),
+          },
+          timeZone,
+        ),
       ),
     };
   }

@@ -18,6 +18,7 @@ import {
 } from '@integration/contracts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { requestTimeZone } from '../../http/time-zone.ts';
 import { translate } from '../../i18n/translate.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
@@ -180,7 +181,12 @@ export function qrcodeRoutes(
       async (request, reply) =>
         sendDocument(
           reply,
-          await documents.tagsXlsx(requireUser(request), request.params.id, requestLocale(request)),
+          await documents.tagsXlsx(
+            requireUser(request),
+            request.params.id,
+            requestLocale(request),
+            requestTimeZone(request),
+          ),
         ),
     );
 

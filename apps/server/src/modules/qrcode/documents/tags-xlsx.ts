@@ -1,3 +1,4 @@
+import { SHEET_DATE_TIME, sheetDate } from '../../../http/time-zone.ts';
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
@@ -53,6 +54,7 @@ export async function writeTagsXlsx(
   detailColumns: string[],
   rows: AsyncIterable<TagSheetRow> | Iterable<TagSheetRow>,
   headings: TagSheetHeadings,
+  timeZone = 'UTC',
 ): Promise<void> {
   // Shared strings would hold every text in memory until the end: inline strings stream.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -68,7 +70,7 @@ export async function writeTagsXlsx(
     { header: headings.cluster, width: 16 },
     ...detailColumns.map((header) => ({ header, width: 18 })),
     { header: headings.scanned, width: 10 },
-    { header: headings.scannedAt, width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+    { header: headings.scannedAt, width: 18, style: { numFmt: SHEET_DATE_TIME } },
     { header: headings.scannedBy, width: 24 },
     { header: headings.element, width: 24 },
     { header: headings.latitude, width: 12, style: { numFmt: '0.000000' } },
@@ -97,7 +99,8 @@ export async function writeTagsXlsx(
           tag.cluster,
           ...detailColumns.map((column) => tag.details[column]),
           tag.scanned ? headings.yes : headings.no,
-          tag.scannedAt ? new Date(tag.scannedAt) : undefined,
+          // When scanned, as the user's wall clock (spreadsheets hold no time zone).
+          tag.scannedAt ? sheetDate(new Date(tag.scannedAt), timeZone) : undefined,
           tag.scannedBy ?? undefined,
           tag.elementName ?? undefined,
           tag.lat ?? undefined,
