@@ -27,6 +27,8 @@ import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { Revocations, signClaims } from './modules/auth/tokens.ts';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { readinessProbe } from './modules/health/readiness.ts';
 import { createEnclosuresService } from './modules/fibre/enclosures.service.ts';
 import { fibreRoutes } from './modules/fibre/fibre.routes.ts';
 import { costsRoutes } from './modules/costs/costs.routes.ts';
@@ -66,6 +68,9 @@ import type { ElementEvents } from './modules/realtime/element-events.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { answerWithRequestId, requestId } from './observability/request-id.ts';
+import { timedDatabase } from './observability/timed-database.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface AppDeps {
@@ -80,16 +85,22 @@ export interface AppDeps {
 /** The whole HTTP application, without listening: main.ts and the tests both use it. */
 export async function buildApp({
   config,
-  db,
+  db: untimedDb,
   mailer,
   logger,
   elementEvents,
 }: AppDeps): Promise<FastifyInstance> {
+  const metrics = createMetrics();
+  // Every statement the app runs is timed for GET /api/metrics.
+  const db = timedDatabase(untimedDb, metrics);
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
+    genReqId: requestId,
   });
+  answerWithRequestId(app);
+  metrics.register(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -144,10 +155,12 @@ export async function buildApp({
 
   const realtime = startRealtime(app, db, config.redisUrl, revocations);
   const presence = realtime.presence;
+  metrics.watchLive(realtime.counts);
   await app.register(
     async (api) => {
       registerAuthHook(api, db);
-      await api.register(healthRoutes(db));
+      await api.register(healthRoutes(db, readinessProbe(db, config.redisUrl)));
+      await api.register(metricsRoutes(db, metrics, config.metricsToken));
       await api.register(authRoutes(auth, db));
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);

@@ -45,6 +45,11 @@ export interface Config {
   routingUrl?: string;
   /** What kind of server ROUTING_URL is (ROUTING_ENGINE: osrm, graphhopper or valhalla). */
   routingEngine: RoutingEngine;
+  /**
+   * A bearer token that may read GET /api/metrics besides admins (METRICS_TOKEN), for a
+   * Prometheus scraper; unset: admins only.
+   */
+  metricsToken: string | undefined;
   /** Scan photos one user may keep in one project, and a project in all (PHOTO_QUOTA_*_MB). */
   photoQuota: { userBytes: number; projectBytes: number };
 }
@@ -109,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     basemaps: loadBasemaps(env.BASEMAPS),
     routingUrl: blankToUndefined(env.ROUTING_URL),
     routingEngine: routingEngine(env.ROUTING_ENGINE),
+    metricsToken: blankToUndefined(env.METRICS_TOKEN),
     photoQuota: {
       userBytes: int(env, 'PHOTO_QUOTA_USER_MB', 200) * 1024 * 1024,
       projectBytes: int(env, 'PHOTO_QUOTA_PROJECT_MB', 2048) * 1024 * 1024,

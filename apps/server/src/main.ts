@@ -15,10 +15,12 @@ async function main(): Promise<void> {
   // A server that was killed left its GIS job folders (uploads, unpacked archives) behind.
   const swept = await sweepStaleJobFolders();
   const db = await openDatabase(config);
-  const report = await db.withStartupLock(async () => {
-    await migrate(db);
-    return seedDatabase(db, config);
-  });
+  // Each under the start-up lock, so that instances starting together take turns: migrate
+  // takes it itself (and finds nothing to do when another instance already migrated).
+  // Note: the server listens only once migrated, so /api/health/ready cannot be asked during
+  // this; a load balancer sees a closed port instead, which it treats as not ready too.
+  await migrate(db);
+  const report = await db.withStartupLock(() => seedDatabase(db, config));
   const app = await buildApp({ config, db });
 
   // Ctrl-C / SIGTERM: stop taking requests, let those in flight finish (within a grace period),

@@ -17,6 +17,8 @@ export interface Realtime {
   locations: LiveLocations;
   /** Sends one event to a room, on every instance (fibre changes: issue 26). */
   emit(room: string, event: string, payload: unknown): void;
+  /** This instance's open sockets, and those sharing a live location (GET /api/metrics). */
+  counts(): { sockets: number; locationSessions: number };
 }
 
 /**
@@ -41,5 +43,11 @@ export function startRealtime(
   });
   const locations = startLiveLocations(server, db, app.log, locationOptions);
   app.addHook('onClose', async () => locations.close());
-  return { presence: server.presence, elementEvents, locations, emit };
+  const counts = () => {
+    const sockets = server.io.of('/').sockets;
+    let locationSessions = 0;
+    for (const socket of sockets.values()) if (socket.data.sharing !== null) locationSessions++;
+    return { sockets: sockets.size, locationSessions };
+  };
+  return { presence: server.presence, elementEvents, locations, emit, counts };
 }
