@@ -62,6 +62,15 @@ export const PROJECT_INFO_FIELDS = [
 ] as const;
 export type ProjectInfoField = (typeof PROJECT_INFO_FIELDS)[number];
 
+/** Project Info fields in the price book's currency. */
+export const MONEY_PROJECT_INFO_FIELDS = [
+  'cost',
+  'builtCost',
+  'leftCost',
+  'costPerHomePassed',
+  'costPerHomeConnected',
+] as const satisfies readonly ProjectInfoField[];
+
 /** Project Info fields that are one number per group: a formula without element type uses them. */
 export const NUMERIC_PROJECT_INFO_FIELDS = [
   'centralOffices',
@@ -70,21 +79,8 @@ export const NUMERIC_PROJECT_INFO_FIELDS = [
   'homesConnected',
   'pboPortsUsed',
   'homesPassed',
-  'cost',
-  'builtCost',
-  'leftCost',
-  'costPerHomePassed',
-  'costPerHomeConnected',
+  ...MONEY_PROJECT_INFO_FIELDS,
 ] as const satisfies readonly ProjectInfoField[];
-
-/** Project Info fields in the price book's currency. */
-export const MONEY_PROJECT_INFO_FIELDS: readonly ProjectInfoField[] = [
-  'cost',
-  'builtCost',
-  'leftCost',
-  'costPerHomePassed',
-  'costPerHomeConnected',
-];
 
 export const FORMULA_VARIABLES_MIN = 2;
 export const FORMULA_VARIABLES_MAX = 10;

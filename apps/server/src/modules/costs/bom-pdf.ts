@@ -1,3 +1,4 @@
+import { pdfBytes } from '../../documents/pdf-bytes.ts';
 import PDFDocument from 'pdfkit';
 import type { Bom, Locale } from '@integration/contracts';
 import { LABEL_FONTS, winAnsiText } from '../qrcode/documents/pdf-fonts.ts';
@@ -17,12 +18,7 @@ export async function bomPdf(bom: Bom, locale: Locale, madeAt: string): Promise<
     margin: MARGIN,
     info: { Title: words.title },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const text = (s: string) => winAnsiText(s);
@@ -88,6 +84,5 @@ export async function bomPdf(bom: Bom, locale: Locale, madeAt: string): Promise<
     doc.font(LABEL_FONTS.regular).fontSize(8).fillColor('#555').text(text(note), MARGIN);
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }

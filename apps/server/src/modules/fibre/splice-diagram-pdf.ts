@@ -1,3 +1,4 @@
+import { pdfBytes } from '../../documents/pdf-bytes.ts';
 import PDFDocument from 'pdfkit';
 import {
   ELEMENT_TYPES,
@@ -85,12 +86,7 @@ export function spliceDiagramPdf(
     margin: MARGIN,
     info: { Title: tr('fibredocs.title', { name: plan.enclosure.name }) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   const text = (s: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
     doc.text(dash(s), x, y, { lineBreak: false, ...options });
 
@@ -268,5 +264,5 @@ export function spliceDiagramPdf(
     );
   }
   doc.end();
-  return ended.then(() => Buffer.concat(chunks));
+  return bytes;
 }

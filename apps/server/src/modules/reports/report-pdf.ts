@@ -1,3 +1,4 @@
+import { pdfBytes } from '../../documents/pdf-bytes.ts';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportBody, ReportRun } from '@integration/contracts';
@@ -49,12 +50,7 @@ function fitted(
  */
 export async function reportPdf(run: ReportRun, context: ReportPdfContext): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: context.report.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const bytes = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const text = (s: string) => winAnsiText(s);
 
@@ -138,6 +134,5 @@ export async function reportPdf(run: ReportRun, context: ReportPdfContext): Prom
     doc.moveDown();
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }
