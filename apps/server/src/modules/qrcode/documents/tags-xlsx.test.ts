@@ -85,7 +85,7 @@ describe('tags spreadsheet', () => {
     const scannedAt = scanned.getCell(10);
     expect(scannedAt.value).toBeInstanceOf(Date);
     expect((scannedAt.value as Date).toISOString()).toBe('2026-03-14T09:26:53.000Z');
-    expect(scannedAt.numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(scannedAt.numFmt).toBe('d/m/yyyy hh:mm');
     expect(scanned.getCell(11).value).toBe('Zoé Kouassi');
     expect(scanned.getCell(12).value).toBe('P-Œuvre 12');
     expect(scanned.getCell(13).value).toBe(5.348123);
