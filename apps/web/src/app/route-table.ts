@@ -101,6 +101,14 @@ export const ROUTES = {
     layout: 'shell',
     guard: 'profile',
   },
+  /** Beyond SPEC §2 (issue 28): admins write the organisation, reached from the Project page. */
+  organisation: {
+    path: '/project/organisation',
+    title: 'Organisation',
+    titleKey: 'organisation.title',
+    layout: 'shell',
+    guard: 'profile',
+  },
   /** Beyond SPEC §2 (issue 27): the bill of materials and the price book. */
   costs: {
     path: '/project/costs',

@@ -49,6 +49,10 @@ const SCREENS: Partial<Record<RouteName, ReactNode>> = {
   tag: page(() => import('../features/qr/scan/ScanPage.tsx'), 'ScanPage'),
   reports: page(() => import('../features/reports/ReportsPage.tsx'), 'ReportsPage'),
   costs: page(() => import('../features/costs/CostsPage.tsx'), 'CostsPage'),
+  organisation: page(
+    () => import('../features/organisation/OrganisationPage.tsx'),
+    'OrganisationPage',
+  ),
 };
 
 function routeObject(name: RouteName): RouteObject {

@@ -20,6 +20,8 @@ import mapReadingEn from './map-reading.en.json';
 import mapReadingFr from './map-reading.fr.json';
 import mapSafetyEn from './map-safety.en.json';
 import mapSafetyFr from './map-safety.fr.json';
+import organisationEn from './organisation.en.json';
+import organisationFr from './organisation.fr.json';
 import qrEn from './qr.en.json';
 import qrFr from './qr.fr.json';
 import qrScanEn from './qr-scan.en.json';
@@ -35,7 +37,7 @@ import templatesFr from './templates.fr.json';
 
 // Note: the map editor, the GIS-file screens and QR tags keep their own catalogues (merged
 // under `map.`, `fileFormat.`, `qr.`, `qrScan.`, `realtime.`, `reports.`, `routing.`,
-// `templates.`, `design.` and `costs.`) so large feature strings stay apart.
+// `templates.`, `design.`, `costs.` and `organisation.`) so large feature strings stay apart.
 export const catalogues = {
   en: {
     ...en,
@@ -50,6 +52,7 @@ export const catalogues = {
     templates: templatesEn,
     design: designEn,
     costs: costsEn,
+    organisation: organisationEn,
   },
   fr: {
     ...fr,
@@ -63,6 +66,7 @@ export const catalogues = {
     templates: templatesFr,
     design: designFr,
     costs: costsFr,
+    organisation: organisationFr,
   },
 } as const;
 

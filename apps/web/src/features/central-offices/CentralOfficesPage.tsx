@@ -4,9 +4,9 @@ import type { CentralOffice } from '@integration/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../app/DataTable.tsx';
-import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { useApiMutation } from '../../app/useApiMutation.ts';
 import { ManageClustersModal } from '../clusters/ManageClustersModal.tsx';
+import { TypedDeleteDialog } from '../organisation/TypedDeleteDialog.tsx';
 import { session } from '../../session/session.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import {
@@ -51,12 +51,6 @@ export function CentralOfficesPage() {
   const removeUser = useApiMutation((vars: { id: number; userId: number }) =>
     centralOfficesApi.removeUser(vars.id, vars.userId),
   );
-  const remove = useApiMutation((id: number) => centralOfficesApi.delete(id), {
-    onSuccess: (_, id) => {
-      setToDelete(null);
-      if (managedId === id) setManagedId(null);
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -181,14 +175,20 @@ export function CentralOfficesPage() {
         title={clustersOf?.name ?? ''}
         onClose={() => setClustersOf(null)}
       />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('centralOffices.confirmDeleteTitle')}
-        message={t('centralOffices.confirmDelete', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-        onCancel={() => setToDelete(null)}
+      {/* A CO with clusters goes with them once its name is typed (issue 28). */}
+      <TypedDeleteDialog
+        target={
+          toDelete && {
+            name: toDelete.name,
+            title: t('organisation.delete.centralOfficeTitle', { name: toDelete.name }),
+            remove: (confirm) => centralOfficesApi.delete(toDelete.id, confirm),
+          }
+        }
+        showRefusal
+        onDeleted={() => {
+          if (managedId === toDelete?.id) setManagedId(null);
+        }}
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { CentralOffice } from '@integration/contracts';
 import { api } from '../../api/client.ts';
+import { confirmSearch } from '../organisation/organisation.api.ts';
 
 type Answer = { data: CentralOffice; message: string };
 
@@ -13,6 +14,10 @@ export const centralOfficesApi = {
     api<Answer>('DELETE', `/centraloffices/centraloffice/${id}/removeUser/${userId}`),
   place: (id: number, at: { lat: number; lng: number }) =>
     api<{ message: string }>('POST', `/fibre/central-offices/${id}/location`, at),
-  delete: (id: number) =>
-    api<{ message: string }>('DELETE', `/centraloffices/centraloffice/delete/${id}`),
+  /** With `confirm` its exact name, it goes with its clusters and their elements (issue 28). */
+  delete: (id: number, confirm?: string) =>
+    api<{ message: string }>(
+      'DELETE',
+      `/centraloffices/centraloffice/delete/${id}${confirmSearch(confirm)}`,
+    ),
 };

@@ -4,7 +4,6 @@ import { CLUSTER_LIST_REFRESH_MS, totalElements, type Cluster } from '@integrati
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../app/DataTable.tsx';
-import { ConfirmDialog } from '../../app/ConfirmDialog.tsx';
 import { useApiMutation } from '../../app/useApiMutation.ts';
 import { session } from '../../session/session.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
@@ -13,6 +12,7 @@ import {
   HierarchySelectors,
   type HierarchySelection,
 } from '../hierarchy/HierarchySelectors.tsx';
+import { TypedDeleteDialog } from '../organisation/TypedDeleteDialog.tsx';
 import { clustersApi } from './clusters.api.ts';
 import { ConfigureClusterModal } from './ConfigureClusterModal.tsx';
 import { PhaseBadge } from './PhaseBadge.tsx';
@@ -50,9 +50,6 @@ export function ClusterManager({ initial }: { initial: HierarchySelection | null
       },
     },
   );
-  const remove = useApiMutation((id: number) => clustersApi.delete(id), {
-    onSuccess: () => setToDelete(null),
-  });
   const configured = clusters.data?.find((c) => c.id === configuredId) ?? null;
 
   const submit = (event: FormEvent) => {
@@ -139,14 +136,17 @@ export function ClusterManager({ initial }: { initial: HierarchySelection | null
         />
       )}
       <ConfigureClusterModal cluster={configured} onClose={() => setConfiguredId(null)} />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('clusters.confirmDeleteTitle')}
-        message={t('clusters.confirmDelete', { name: toDelete?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-        onCancel={() => setToDelete(null)}
+      {/* A cluster with elements goes with them once its name is typed (issue 28). */}
+      <TypedDeleteDialog
+        target={
+          toDelete && {
+            name: toDelete.name,
+            title: t('organisation.delete.clusterTitle', { name: toDelete.name }),
+            remove: (confirm) => clustersApi.delete(toDelete.id, confirm),
+          }
+        }
+        showRefusal
+        onClose={() => setToDelete(null)}
       />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { Cluster, UpdateClusterBody } from '@integration/contracts';
 import { api } from '../../api/client.ts';
+import { confirmSearch } from '../organisation/organisation.api.ts';
 
 type Answer = { data: Cluster; message: string };
 
@@ -12,5 +13,7 @@ export const clustersApi = {
     api<Answer>('POST', `/clusters/cluster/update/${id}`, body),
   removeUser: (id: number, userId: number) =>
     api<Answer>('DELETE', `/clusters/cluster/${id}/removeUser/${userId}`),
-  delete: (id: number) => api<{ message: string }>('DELETE', `/clusters/cluster/${id}`),
+  /** With `confirm` its exact name, it goes with its elements (issue 28). */
+  delete: (id: number, confirm?: string) =>
+    api<{ message: string }>('DELETE', `/clusters/cluster/${id}${confirmSearch(confirm)}`),
 };

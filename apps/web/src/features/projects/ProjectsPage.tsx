@@ -9,6 +9,7 @@ import { DataTable } from '../../app/DataTable.tsx';
 import { errorMessage } from '../../app/error-message.ts';
 import { formatDate } from '../../app/format.ts';
 import { ROUTES } from '../../app/route-table.ts';
+import { useCompact } from '../../app/useCompact.ts';
 import { session } from '../../session/session.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import {
@@ -19,6 +20,12 @@ import {
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { TemplatesModal } from '../templates/TemplatesModal.tsx';
 import { BomProjectLink } from '../costs/CostsEntries.tsx';
+import { NoProjectYet } from '../organisation/NoProjectYet.tsx';
+import {
+  ProjectSettingsDialog,
+  type ProjectTarget,
+} from '../organisation/ProjectSettingsDialog.tsx';
+import { useProjectTargets } from '../organisation/useProjectTargets.ts';
 import { ChooseClusterModal } from './ChooseClusterModal.tsx';
 import { FieldStart } from './FieldStart.tsx';
 import { landsOnMap } from './field-landing.ts';
@@ -56,11 +63,17 @@ export function ProjectsPage() {
   const [selection, setSelection] = useState<HierarchySelection>(EMPTY_SELECTION);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Project | null>(null);
+  // ConfigureProject (SPEC §2): admins set a project's name, map zoom and currency (issue 28).
+  const [configured, setConfigured] = useState<ProjectTarget | null>(null);
+  const projectTargets = useProjectTargets();
+  // A phone's card has no room for four buttons on one line: they wrap there.
+  const compact = useCompact();
   const chooseProject = useWorkspace((s) => s.chooseProject);
   const projects = useQuery({
     queryKey: hierarchyKeys.projects(),
     queryFn: () => hierarchyApi.projects(),
   });
+  const nothingYet = isAdmin && projects.data?.length === 0;
   const shown = useMemo(
     () => (projects.data ?? []).filter((p) => matches(p, selection, search)),
     [projects.data, selection, search],
@@ -74,6 +87,11 @@ export function ProjectsPage() {
           {t('projects.title')}
         </Title>
         <Group gap="xs">
+          {isAdmin && (
+            <Button variant="light" component={Link} to={ROUTES.organisation.path}>
+              {t('organisation.open')}
+            </Button>
+          )}
           {managesCentralOffices ? (
             <Button variant="light" component={Link} to={ROUTES.co.path}>
               {t('projects.manageCentralOffices')}
@@ -108,11 +126,14 @@ export function ProjectsPage() {
           {errorMessage(projects.error, t)}
         </Alert>
       )}
+      {/* An empty database: the first admin is shown where projects come from (issue 28). */}
+      {/* An empty database: the first admin is shown where projects come from (issue 28). */}
+      {nothingYet ? <NoProjectYet /> : null}
       <DataTable
         label={t('projects.title')}
         rows={shown}
         rowKey={(project) => project.id}
-        empty={projects.data ? t('projects.none') : undefined}
+        empty={projects.data && !nothingYet ? t('projects.none') : undefined}
         columns={[
           { header: t('projects.name'), primary: true, cell: (project) => project.name },
           { header: t('hierarchy.client'), cell: (project) => project.client.name },
@@ -127,7 +148,7 @@ export function ProjectsPage() {
             header: t('projects.choose'),
             actions: true,
             cell: (project) => (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap={compact ? 'wrap' : 'nowrap'}>
                 <Button
                   size="xs"
                   onClick={() => {
@@ -150,6 +171,16 @@ export function ProjectsPage() {
                   </Button>
                 )}
                 <BomProjectLink project={project} />
+                {isAdmin && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setConfigured(projectTargets.configure(project))}
+                    aria-label={t('organisation.project.configureNamed', { name: project.name })}
+                  >
+                    {t('organisation.project.configure')}
+                  </Button>
+                )}
               </Group>
             ),
           },
@@ -157,6 +188,7 @@ export function ProjectsPage() {
       />
       <ChooseClusterModal project={chosen} onClose={() => setChosen(null)} />
       <TemplatesModal project={templatesOf} onClose={() => setTemplatesOf(null)} />
+      <ProjectSettingsDialog target={configured} onClose={() => setConfigured(null)} />
     </Stack>
   );
 }
