@@ -55,7 +55,7 @@ export const en = {
   'centralOffices.userRemoved': 'User removed from the central office.',
   'centralOffices.userNotAssigned': 'User {userId} is not assigned to this central office.',
   'centralOffices.hasClusters':
-    "Central office '{name}' still has {count} cluster(s): {names}. Delete them first.",
+    "Central office '{name}' still has {count} cluster(s): {names}. Delete them first, or type its name to delete it with them.",
   'centralOffices.deleted': "Central office '{name}' deleted.",
   'clusters.notFound': 'Cluster {id} was not found.',
   'clusters.nameTaken': "A cluster named '{name}' already exists in this central office.",
@@ -64,7 +64,7 @@ export const en = {
   'clusters.userRemoved': 'User removed from the cluster.',
   'clusters.userNotAssigned': 'User {userId} is not assigned to this cluster.',
   'clusters.hasElements':
-    "Cluster '{name}' still has {count} element(s) ({detail}). Delete or move them first.",
+    "Cluster '{name}' still has {count} element(s) ({detail}). Delete or move them first, or type its name to delete it with them.",
   'clusters.deleted': "Cluster '{name}' deleted.",
   'users.unknownIds': 'These users do not exist or are not on this platform: {ids}.',
   'elements.notFound': '{type} {id} was not found.',

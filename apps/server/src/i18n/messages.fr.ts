@@ -58,7 +58,7 @@ export const fr: Record<MessageKey, string> = {
   'centralOffices.userRemoved': 'Utilisateur retiré du central.',
   'centralOffices.userNotAssigned': "L'utilisateur {userId} n'est pas affecté à ce central.",
   'centralOffices.hasClusters':
-    "Le central « {name} » contient encore {count} cluster(s) : {names}. Supprimez-les d'abord.",
+    "Le central « {name} » contient encore {count} cluster(s) : {names}. Supprimez-les d'abord, ou saisissez son nom pour le supprimer avec eux.",
   'centralOffices.deleted': 'Central « {name} » supprimé.',
   'clusters.notFound': 'Le cluster {id} est introuvable.',
   'clusters.nameTaken': 'Un cluster nommé « {name} » existe déjà dans ce central.',
@@ -67,7 +67,7 @@ export const fr: Record<MessageKey, string> = {
   'clusters.userRemoved': 'Utilisateur retiré du cluster.',
   'clusters.userNotAssigned': "L'utilisateur {userId} n'est pas affecté à ce cluster.",
   'clusters.hasElements':
-    "Le cluster « {name} » contient encore {count} élément(s) ({detail}). Supprimez-les ou déplacez-les d'abord.",
+    "Le cluster « {name} » contient encore {count} élément(s) ({detail}). Supprimez-les ou déplacez-les d'abord, ou saisissez son nom pour le supprimer avec eux.",
   'clusters.deleted': 'Cluster « {name} » supprimé.',
   'users.unknownIds':
     "Ces utilisateurs n'existent pas ou n'ont pas accès à cette plateforme : {ids}.",

@@ -13,7 +13,13 @@ export const organisationFr: Record<keyof typeof organisationEn, string> = {
   'organisation.projectNameTaken':
     'Un projet nommé « {name} » existe déjà dans ce projet principal.',
   'organisation.notEmpty':
-    '« {name} » contient encore {clients} client(s), {mainProjects} projet(s) principal(aux), {projects} projet(s), {centralOffices} central(aux), {clusters} cluster(s) et {elements} élément(s). Saisissez son nom pour le supprimer avec tout son contenu.',
+    '« {name} » contient encore {contents}. Saisissez son nom pour le supprimer avec tout son contenu.',
+  'organisation.count.clients': '{count} client(s)',
+  'organisation.count.mainProjects': '{count} projet(s) principal(aux)',
+  'organisation.count.projects': '{count} projet(s)',
+  'organisation.count.centralOffices': '{count} central(aux)',
+  'organisation.count.clusters': '{count} cluster(s)',
+  'organisation.count.elements': '{count} élément(s)',
   'organisation.created': '« {name} » créé.',
   'organisation.updated': '« {name} » enregistré.',
   'organisation.deleted': '« {name} » supprimé.',

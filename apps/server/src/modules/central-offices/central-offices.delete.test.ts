@@ -22,12 +22,12 @@ describe('DELETE /api/centraloffices/centraloffice/delete/:id', () => {
       statusCode: 409,
       error: 'CONFLICT',
       message:
-        "Central office 'CO Nairobi Central' still has 2 cluster(s): CBD-01, CBD-02. Delete them first.",
+        "Central office 'CO Nairobi Central' still has 2 cluster(s): CBD-01, CBD-02. Delete them first, or type its name to delete it with them.",
       details: { counts: expect.objectContaining({ clusters: 2 }) },
     });
     const fr = await remove(ids.nairobiCentral, admin, { 'accept-language': 'fr' });
     expect(fr.json().message).toBe(
-      "Le central « CO Nairobi Central » contient encore 2 cluster(s) : CBD-01, CBD-02. Supprimez-les d'abord.",
+      "Le central « CO Nairobi Central » contient encore 2 cluster(s) : CBD-01, CBD-02. Supprimez-les d'abord, ou saisissez son nom pour le supprimer avec eux.",
     );
     expect((await officesOf(ids.nairobiCbd)).map((o) => o.id)).toContain(ids.nairobiCentral);
   });
@@ -61,7 +61,7 @@ describe('DELETE /api/centraloffices/centraloffice/delete/:id', () => {
     const response = await remove(office.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
-      "Central office 'CO With Cluster' still has 1 cluster(s): NEW-01. Delete them first.",
+      "Central office 'CO With Cluster' still has 1 cluster(s): NEW-01. Delete them first, or type its name to delete it with them.",
     );
   });
 

@@ -68,7 +68,7 @@ describe('DELETE /api/clusters/cluster/:id', () => {
       statusCode: 409,
       error: 'CONFLICT',
       message:
-        "Cluster 'ELT-02' still has 2 element(s) (1 Pole, 1 Cable). Delete or move them first.",
+        "Cluster 'ELT-02' still has 2 element(s) (1 Pole, 1 Cable). Delete or move them first, or type its name to delete it with them.",
       // What would go with it, for the confirmation (issue 28).
       details: {
         counts: {
@@ -83,7 +83,7 @@ describe('DELETE /api/clusters/cluster/:id', () => {
     });
     const fr = await remove(target.id, admin, { 'accept-language': 'fr' });
     expect(fr.json().message).toBe(
-      "Le cluster « ELT-02 » contient encore 2 élément(s) (1 Pole, 1 Cable). Supprimez-les ou déplacez-les d'abord.",
+      "Le cluster « ELT-02 » contient encore 2 élément(s) (1 Pole, 1 Cable). Supprimez-les ou déplacez-les d'abord, ou saisissez son nom pour le supprimer avec eux.",
     );
     expect((await cluster(target.id))._count).toEqual({ ...ZERO_COUNTS, Pole: 1, Cable: 1 });
   });

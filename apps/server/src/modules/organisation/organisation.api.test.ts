@@ -179,7 +179,7 @@ describe('the organisation from nothing', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(
-      '« Acme Tanzania » contient encore 1 client(s), 2 projet(s) principal(aux), 2 projet(s), 1 central(aux), 1 cluster(s) et 1 élément(s). Saisissez son nom pour le supprimer avec tout son contenu.',
+      '« Acme Tanzania » contient encore 1 client(s), 2 projet(s) principal(aux), 2 projet(s), 1 central(aux), 1 cluster(s), 1 élément(s). Saisissez son nom pour le supprimer avec tout son contenu.',
     );
     const counts: ContentCounts = {
       clients: 1,
@@ -225,6 +225,12 @@ describe('the organisation from nothing', () => {
     expect(history.map((h) => `${h.action} ${h.name}`)).toEqual(
       expect.arrayContaining(['create Dar es Salaam', 'update Dar CBD', 'delete Acme Tanzania']),
     );
+    const of = (action: string, name: string) =>
+      (history as { action: string; name: string; detail: object }[]).find(
+        (h) => h.action === action && h.name === name,
+      )?.detail;
+    expect(of('create', 'Dar es Salaam')).toMatchObject({ zoom: 12, currency: 'TZS' });
+    expect(of('update', 'Dar CBD')).toMatchObject({ zoom: 14, previousName: 'Dar es Salaam' });
     expect((await call('GET', '/organisation/history', undefined, planner)).statusCode).toBe(403);
   });
 });

@@ -6,6 +6,7 @@ import {
   type CreateMainProjectBody,
   type CreateProjectBody,
   type CreateSubsidiaryBody,
+  type Locale,
   type OrganisationLevel,
   type OrganisationNode,
   type UpdateProjectBody,
@@ -14,12 +15,32 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MessageKey } from '../../i18n/translate.ts';
+import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { assertAdmin } from '../access/access.ts';
 import { pricesRepository as prices } from '../costs/prices.repository.ts';
 import type { Presence } from '../realtime/presence.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { LEVELS, organisationRepository as repo } from './organisation.repository.ts';
+
+/** "1 client(s), 2 project(s)…": the levels a row holds, those with none left out. */
+function contentsIn(locale: Locale, counts: ContentCounts): string {
+  const order: (keyof ContentCounts)[] = [
+    'clients',
+    'mainProjects',
+    'projects',
+    'centralOffices',
+    'clusters',
+    'elements',
+  ];
+  return order
+    .filter((key) => counts[key] > 0)
+    .map((key) =>
+      translate(locale, `organisation.count.${key}`, {
+        count: new Intl.NumberFormat(locale).format(counts[key]),
+      }),
+    )
+    .join(', ');
+}
 
 const notFound = (level: OrganisationLevel, id: number) =>
   new AppError(404, 'NOT_FOUND', `organisation.${level}NotFound` as MessageKey, { id });
@@ -50,6 +71,8 @@ export function createOrganisationService(db: Database, presence: Presence) {
     parentId: number | null,
     values: Record<string, unknown> & { name: string },
     after?: (tx: Queryable, id: number) => Promise<void>,
+    /** What the history says beyond the row's columns (a project's currency). */
+    extra: object = {},
   ): Promise<OrganisationNode> {
     assertAdmin(user);
     const { parentLevel, parent } = LEVELS[level];
@@ -61,12 +84,13 @@ export function createOrganisationService(db: Database, presence: Presence) {
         }
         const id = await repo.create(tx, level, values);
         await after?.(tx, id);
+        const { [parent ?? '']: _parent, ...own } = values;
         await repo.history(tx, {
           level,
           id,
           action: 'create',
           name: values.name,
-          detail: values,
+          detail: { ...own, parentId, ...extra },
           userId: user.id,
         });
         return { level, id, name: values.name, parentId };
@@ -80,6 +104,7 @@ export function createOrganisationService(db: Database, presence: Presence) {
     id: number,
     values: Record<string, unknown>,
     after?: (tx: Queryable) => Promise<void>,
+    extra: object = {},
   ): Promise<{ name: string }> {
     assertAdmin(user);
     return named(level, String(values.name ?? ''), () =>
@@ -89,12 +114,14 @@ export function createOrganisationService(db: Database, presence: Presence) {
         await repo.update(tx, level, id, values);
         await after?.(tx);
         const name = typeof values.name === 'string' ? values.name : before;
+        // A rename keeps what it was called, so the history can say "renamed from".
+        const renamed = name !== before ? { previousName: before } : {};
         await repo.history(tx, {
           level,
           id,
           action: 'update',
           name,
-          detail: values,
+          detail: { ...values, ...renamed, ...extra },
           userId: user.id,
         });
         return { name };
@@ -127,6 +154,7 @@ export function createOrganisationService(db: Database, presence: Presence) {
         async (tx, id) => {
           if (body.currency) await prices.setCurrency(tx, id, body.currency, user.id);
         },
+        body.currency ? { currency: body.currency } : {},
       ),
     updateProject: (user: UserRecord, id: number, body: UpdateProjectBody) =>
       update(
@@ -139,6 +167,7 @@ export function createOrganisationService(db: Database, presence: Presence) {
         async (tx) => {
           if (body.currency) await prices.setCurrency(tx, id, body.currency, user.id);
         },
+        body.currency ? { currency: body.currency } : {},
       ),
 
     /**
@@ -163,8 +192,13 @@ export function createOrganisationService(db: Database, presence: Presence) {
             409,
             'CONFLICT',
             'organisation.notEmpty',
-            { name, ...deleted },
+            { name, contents: '' },
             { counts: deleted },
+            // What it holds in the user's language, the levels it has only.
+            (locale) => ({
+              vars: { contents: contentsIn(locale, deleted) },
+              details: { counts: deleted },
+            }),
           );
         }
         projectIds.push(...(await repo.projectsUnder(tx, level, id)));
