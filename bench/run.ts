@@ -2,6 +2,7 @@
 // nothing here passes or fails on time. PostgreSQL figures need a PostgreSQL with PostGIS
 // (BENCH_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres).
 import { authFigures } from './auth.bench.ts';
+import { designFigures } from './design.bench.ts';
 import { elementsFigures } from './elements.bench.ts';
 import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
@@ -64,6 +65,15 @@ if (!only || only === 'fibre') {
   printFigures(
     'Fibre: a trace and a cluster budget through the API against a hand-written CTE',
     figures,
+  );
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (!only || only === 'design') {
+  const { figures, breakdown, notes } = await designFigures();
+  printFigures('Design checks and bill of materials: the API against hand-written SQL', figures);
+  printFigures(
+    "Design checks rule by rule: the service's query against the hand-written one",
+    breakdown,
   );
   for (const note of notes) console.log(`- ${note}`);
 }
