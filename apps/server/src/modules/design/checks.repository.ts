@@ -31,7 +31,11 @@ export interface Named {
  * elements, answering what its message names. The rules and messages are in design.service.ts.
  */
 export const checksRepository = {
-  /** Drops longer than allowed: cables with an end on a home of the cluster. */
+  /**
+   * Drops longer than allowed: cables with an end on a home of the cluster. The long cables
+   * first (few), around the cluster's homes, then their ends against the homes by the spatial
+   * index: starting from every home and every cable near it was 15× slower (issue 27's bench).
+   */
   async longDrops(db: Queryable, clusterId: number, t: DesignThresholds) {
     return db.rows<{
       id: number;
@@ -40,18 +44,22 @@ export const checksRepository = {
       homeId: number;
       homeName: string;
     }>(sql`
-      SELECT d.id, d.name, round(d.length_m::numeric, 1)::float8 AS "lengthM",
-             h.id AS "homeId", h.name AS "homeName"
-      FROM network_elements h
+      WITH area AS (
+        SELECT ST_Expand(ST_Extent(geom)::geometry, ${boxDeg(t.endToleranceM)}) AS g
+        FROM network_elements
+        WHERE cluster_id = ${clusterId} AND type IN ('SFU', 'Building') AND deleted_at IS NULL)
+      SELECT DISTINCT d.id, d.name, round(d.length_m::numeric, 1)::float8 AS "lengthM",
+             h.id AS "homeId", h.name AS "homeName", d.length_m
+      FROM area
+      JOIN network_elements d ON d.geom && area.g AND d.type = 'Cable'
+        AND d.deleted_at IS NULL AND d.length_m > ${t.dropMaxM}
+      CROSS JOIN LATERAL (VALUES (ST_StartPoint(d.geom)), (ST_EndPoint(d.geom))) e(at)
       CROSS JOIN LATERAL (
-        SELECT d.id, d.name, d.length_m FROM network_elements d
-        WHERE d.type = 'Cable' AND d.deleted_at IS NULL
-          AND d.geom && ST_Expand(h.geom, ${boxDeg(t.endToleranceM)})
-          AND (${endOn('d', 'StartPoint', 'h', t.endToleranceM)}
-            OR ${endOn('d', 'EndPoint', 'h', t.endToleranceM)})
-        OFFSET 0) d
-      WHERE h.cluster_id = ${clusterId} AND h.type IN ('SFU', 'Building') AND h.deleted_at IS NULL
-        AND d.length_m > ${t.dropMaxM}
+        SELECT h.id, h.name, h.type, h.cluster_id, h.geom FROM network_elements h
+        WHERE h.geom && ST_Expand(e.at, ${boxDeg(t.endToleranceM)}) AND h.deleted_at IS NULL
+        OFFSET 0) h
+      WHERE h.cluster_id = ${clusterId} AND h.type IN ('SFU', 'Building')
+        AND ST_DWithin(e.at::geography, h.geom::geography, ${t.endToleranceM})
       ORDER BY d.length_m DESC, d.id`);
   },
 

@@ -215,7 +215,7 @@ describe('the organisation from nothing', () => {
     expect((await call('DELETE', `/country/camusat/${lone.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/country/camusat/${lone.id}`)).statusCode).toBe(404);
     const history = (await call('GET', '/organisation/history')).json<{
-      data: { level: string; action: string; name: string; userName: string }[];
+      data: { level: string; action: string; name: string; userName: string; detail: object }[];
     }>().data;
     expect(history[0]).toMatchObject({
       level: 'subsidiary',
@@ -226,9 +226,7 @@ describe('the organisation from nothing', () => {
       expect.arrayContaining(['create Dar es Salaam', 'update Dar CBD', 'delete Acme Tanzania']),
     );
     const of = (action: string, name: string) =>
-      (history as { action: string; name: string; detail: object }[]).find(
-        (h) => h.action === action && h.name === name,
-      )?.detail;
+      history.find((h) => h.action === action && h.name === name)?.detail;
     expect(of('create', 'Dar es Salaam')).toMatchObject({ zoom: 12, currency: 'TZS' });
     expect(of('update', 'Dar CBD')).toMatchObject({ zoom: 14, previousName: 'Dar es Salaam' });
     expect((await call('GET', '/organisation/history', undefined, planner)).statusCode).toBe(403);
