@@ -6,10 +6,6 @@ import { FIBRE_STATE, PBO_USERS_FROM_SPLICES } from '../fibre/fibre-figures.sql.
 /** Degrees around a point that surely hold everything within `metres` of it (near the equator). */
 const boxDeg = (metres: number) => (metres / 111_000) * 2 + 1e-7;
 const NUMBER = '^[0-9]{1,9}(\\.[0-9]{1,6})?$';
-/** A cable end `end` ('StartPoint' | 'EndPoint') of `c` lies on `p` within the tolerance. */
-const endOn = (c: string, end: 'StartPoint' | 'EndPoint', p: string, metres: number) =>
-  sql.raw(`(${p}.geom && ST_Expand(ST_${end}(${c}.geom), ${boxDeg(metres)})
-    AND ST_DWithin(ST_${end}(${c}.geom)::geography, ${p}.geom::geography, ${metres}))`);
 
 /**
  * The live elements around a point, found by the spatial index alone (OFFSET 0 keeps the
