@@ -125,7 +125,8 @@ describe('the splice editor', () => {
         { from: { fibreId: 1002, end: 'b' }, to: { fibreId: 2013, end: 'a' }, kind: 'splice' },
       ],
     });
-  });
+    // Two 144-fibre lists rendered: ~2 s alone, four times that on a loaded two-core machine.
+  }, 20_000);
 
   it("shows the server's refusal of a range beside the form", async () => {
     serve(() =>
