@@ -19,6 +19,8 @@ async function createIn(page: Page, columnName: string, newLabel: string, name: 
 test('an admin builds an organisation from the Project page, works in it, then deletes it all by typing its name', async ({
   page,
 }) => {
+  // The whole journey (four levels, a CO, a cluster, the map, the deletion) in one test.
+  test.setTimeout(180_000);
   const subsidiary = unique('Camusat Tanzania');
   const client = 'Vodacom Tanzania';
   const mainProject = 'Dar FTTH';
