@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { PgliteDatabase } from './db/pglite.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { closeConnectionsWhenStopping } from './http/closing-connections.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -69,6 +70,7 @@ import { startRealtime } from './modules/realtime/realtime.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { databaseCopyRoutes } from './operations/backup/database-copy.routes.ts';
 import { answerWithRequestId, requestId } from './observability/request-id.ts';
 import { timedDatabase } from './observability/timed-database.ts';
 import { APP_VERSION } from './version.ts';
@@ -80,6 +82,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Wraps live-edit publishing (benchmarks: to time it, or turn it off). */
   elementEvents?: (live: ElementEvents) => ElementEvents;
+  /**
+   * The token of the operator routes (`npm run backup` asking the running server for a copy
+   * of the embedded database); without it they are not served.
+   */
+  operatorToken?: string;
 }
 
 /** The whole HTTP application, without listening: main.ts and the tests both use it. */
@@ -89,6 +96,7 @@ export async function buildApp({
   mailer,
   logger,
   elementEvents,
+  operatorToken,
 }: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics();
   // Every statement the app runs is timed for GET /api/metrics.
@@ -161,6 +169,9 @@ export async function buildApp({
       registerAuthHook(api, db);
       await api.register(healthRoutes(db, readinessProbe(db, config.redisUrl)));
       await api.register(metricsRoutes(db, metrics, config.metricsToken));
+      if (operatorToken && 'snapshot' in untimedDb) {
+        await api.register(databaseCopyRoutes(untimedDb as PgliteDatabase, operatorToken));
+      }
       await api.register(authRoutes(auth, db));
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);

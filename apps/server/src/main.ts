@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.ts';
 import { DEMO_USERS } from './db/seed/demo.seed.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { sweepStaleJobFolders } from './modules/file-format/job-folders.ts';
+import { claimDataDir, operatorToken, recordServing } from './operations/backup/data-dir-owner.ts';
 
 /** How long in-flight requests may run after a stop signal before the server exits anyway. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -14,6 +15,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // A server that was killed left its GIS job folders (uploads, unpacked archives) behind.
   const swept = await sweepStaleJobFolders();
+  // The embedded database is one process's files: a second server (or a backup opening them)
+  // would corrupt them, so this one claims DATA_DIR first, and refuses to start if it is held.
+  const releaseDataDir = config.databaseUrl
+    ? undefined
+    : await claimDataDir(config.dataDir, 'server');
+  const token = releaseDataDir && operatorToken();
   const db = await openDatabase(config);
   // Each under the start-up lock, so that instances starting together take turns: migrate
   // takes it itself (and finds nothing to do when another instance already migrated).
@@ -21,7 +28,7 @@ async function main(): Promise<void> {
   // this; a load balancer sees a closed port instead, which it treats as not ready too.
   await migrate(db);
   const report = await db.withStartupLock(() => seedDatabase(db, config));
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, operatorToken: token });
 
   // Ctrl-C / SIGTERM: stop taking requests, let those in flight finish (within a grace period),
   // close the database, exit. Note: `npm start` relays the terminal's signal too, so a second
@@ -39,6 +46,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await db.close();
+      await releaseDataDir?.();
       console.log('\n  Integration stopped: requests finished, database closed.\n');
       process.exit(0);
     } catch (error) {
@@ -55,6 +63,15 @@ async function main(): Promise<void> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  if (token) {
+    // Where `npm run backup` finds this server to ask it for a copy of the database.
+    const anyAddress = config.host === '0.0.0.0' || config.host === '::';
+    await recordServing(config.dataDir, {
+      host: anyAddress ? '127.0.0.1' : config.host,
+      port: config.port,
+      token,
+    });
+  }
   if (swept.length) app.log.info(`removed ${swept.length} job folder(s) left by stopped servers`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [

@@ -8,7 +8,7 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 export class PostgisMissingError extends Error {}
 
 /** The numbered files, in the order they apply. */
-const listMigrationFiles = async () =>
+export const listMigrationFiles = async () =>
   (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
 
 /** Migration runs under way in this process (GET /api/health/ready says "migrating"). */
@@ -77,4 +77,9 @@ async function applyPending(db: Database): Promise<string[]> {
     applied.push(file);
   }
   return applied;
+}
+
+/** The migrations a database records as applied, in order (a backup's manifest keeps them). */
+export async function appliedMigrationIds(db: Queryable): Promise<string[]> {
+  return [...(await appliedMigrations(db))].sort();
 }

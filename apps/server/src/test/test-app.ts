@@ -23,7 +23,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openCopy(): Promise<{ db: Database; drop: () => Promise<void> }> {
+/**
+ * A copy of the seeded database for one test file: on PostgreSQL a database made from the
+ * template (its url given), else an embedded one in memory, or in `dataDir` when given.
+ */
+export async function openCopy(
+  dataDir?: string,
+): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   const templateUrl = inject('postgresTemplateUrl');
   if (templateUrl) {
     const template = new URL(templateUrl);
@@ -38,11 +44,12 @@ async function openCopy(): Promise<{ db: Database; drop: () => Promise<void> }> 
     const db = await openPostgres(copy.toString());
     return {
       db,
+      url: copy.toString(),
       drop: () => adminQuery(templateUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
     };
   }
   const dump = await readFile(inject('pgliteDumpFile'));
-  const db = await openPglite({ loadDataDir: new Blob([dump]) });
+  const db = await openPglite({ dataDir, loadDataDir: new Blob([dump]) });
   return { db, drop: async () => {} };
 }
 

@@ -1,17 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { PLATFORM_NAME } from '@integration/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/app-error.ts';
+import { sameSecret } from '../../http/same-secret.ts';
 import type { AppMetrics } from '../../observability/metrics.ts';
 import { bearerToken } from '../auth/auth.hook.ts';
 import { verifyToken } from '../auth/tokens.ts';
-
-/** Equal texts, in a time that says nothing of where they differ (nor of their lengths). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 /**
  * GET /api/metrics, Prometheus' text format: for a scraper holding METRICS_TOKEN, or an admin
