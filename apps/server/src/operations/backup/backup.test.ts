@@ -93,7 +93,11 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
   let sourceUrl: string | undefined;
   let token: string;
   let backupFile: string;
-  const made = { photo: Buffer.alloc(0), photoUrl: '', reportId: 0 };
+  const made: { photo: Buffer; photoUrl: string; reportId: number } = {
+    photo: Buffer.alloc(0),
+    photoUrl: '',
+    reportId: 0,
+  };
 
   const tempDir = async (name: string) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), `integration-${name}-`));
@@ -173,7 +177,9 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
       url: `/api/qrcode/templates/${templateId}/tags`,
       headers: bearer(token),
     });
-    const code = tags.json<{ data: Array<{ code: string }> }>().data[0]!.code;
+    const [tag] = tags.json<{ data: Array<{ code: string }> }>().data;
+    if (!tag) throw new Error('the template made no tag');
+    const code = tag.code;
     const { default: sharp } = await import('sharp');
     const png = await sharp({
       create: { width: 64, height: 48, channels: 3, background: '#2a7' },
@@ -241,16 +247,15 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
 
     const targetDir = await tempDir('backup-target');
     let targetUrl: string | undefined;
-    if (onPostgres) {
-      const url = new URL(process.env.DATABASE_URL!);
+    const baseUrl = process.env.DATABASE_URL;
+    if (baseUrl) {
+      const url = new URL(baseUrl);
       url.pathname = `/${url.pathname.slice(1)}_restore_${process.pid}`;
       targetUrl = url.toString();
       const name = url.pathname.slice(1);
-      await adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await adminQuery(process.env.DATABASE_URL!, `CREATE DATABASE "${name}"`);
-      cleanups.push(() =>
-        adminQuery(process.env.DATABASE_URL!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+      cleanups.push(() => adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     }
     const restored = await cli('restore', backupFile, {
       dataDir: targetDir,

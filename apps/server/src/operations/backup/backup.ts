@@ -53,10 +53,9 @@ export async function backup(
   const database = kindOf(where);
   return inStaging(async (staging) => {
     const target = path.join(staging, DATABASE_ENTRY[database]);
-    const migrations =
-      database === 'postgres'
-        ? await dumpPostgres(where.databaseUrl!, target, log)
-        : await copyPglite(where.dataDir, target, log);
+    const migrations = where.databaseUrl
+      ? await dumpPostgres(where.databaseUrl, target, log)
+      : await copyPglite(where.dataDir, target, log);
     log('Adding the scan photos…');
     return writeBackupArchive(
       path.resolve(file),
@@ -147,7 +146,7 @@ export async function restore(
       );
     }
     const entry = path.join(staging, DATABASE_ENTRY[database]);
-    if (database === 'postgres') await restorePostgres(where.databaseUrl!, entry, log);
+    if (where.databaseUrl) await restorePostgres(where.databaseUrl, entry, log);
     else await restorePglite(where.dataDir, entry, log);
     if (manifest.photos) {
       log(`Restoring ${manifest.photos} scan photo(s)…`);
