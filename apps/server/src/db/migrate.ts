@@ -38,7 +38,7 @@ export async function pendingMigrations(db: Queryable): Promise<string[]> {
  * Note: it takes the lock itself; never call it inside db.withStartupLock (on PostgreSQL the
  * lock is per connection, so that would wait for itself).
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(db: Database, options: { upTo?: string } = {}): Promise<string[]> {
   const available = await db.one<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'postgis'`,
   );
@@ -51,13 +51,14 @@ export async function migrate(db: Database): Promise<string[]> {
   }
   running++;
   try {
-    return await db.withStartupLock(() => applyPending(db));
+    return await db.withStartupLock(() => applyPending(db, options.upTo));
   } finally {
     running--;
   }
 }
 
-async function applyPending(db: Database): Promise<string[]> {
+/** Every pending file, or those up to `upTo` included (the upgrade test builds a release's schema). */
+async function applyPending(db: Database, upTo?: string): Promise<string[]> {
   // Under the lock: two instances creating the table at once can collide even with IF NOT EXISTS.
   await db.rows(sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY,
@@ -66,6 +67,7 @@ async function applyPending(db: Database): Promise<string[]> {
   const done = await appliedMigrations(db);
   const applied: string[] = [];
   for (const file of await listMigrationFiles()) {
+    if (upTo && file > upTo) break;
     if (done.has(file)) continue;
     const script = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
     try {

@@ -14,6 +14,7 @@ import { openPglite } from '../../db/pglite.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { adminQuery } from '../../test/global-setup.ts';
 import { idByName, idOf } from '../../test/seeded.ts';
+import { tableCounts } from '../../test/table-counts.ts';
 import { bearer, openCopy } from '../../test/test-app.ts';
 import { baseTestConfig } from '../../test/test-database.ts';
 import { claimDataDir, operatorToken, recordServing } from './data-dir-owner.ts';
@@ -66,23 +67,6 @@ async function signIn(app: FastifyInstance): Promise<string> {
     payload: { email: 'admin@example.com', password: 'admin1234', platform: 'integration' },
   });
   return response.json<{ access_token: string }>().access_token;
-}
-
-/** Rows of every table of ours: what a restore must give back, one by one. */
-async function tableCounts(db: Database): Promise<Record<string, number>> {
-  const tables = await db.rows<{ name: string }>(
-    sql`SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'spatial_ref_sys'
-        ORDER BY 1`,
-  );
-  const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const row = await db.one<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`,
-    );
-    counts[name] = row?.n ?? 0;
-  }
-  return counts;
 }
 
 describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, () => {
