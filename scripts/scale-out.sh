@@ -168,7 +168,7 @@ $servers    keepalive 32;
       proxy_http_version 1.1;
       proxy_set_header Host \$http_host;
       # nginx is the edge: the client's address replaces any X-Forwarded-For it sent, since
-      # instances with TRUST_PROXY=1 believe the first address listed (per-IP sign-in limits).
+      # instances with TRUST_PROXY=1 believe the one hop nearest them (per-IP sign-in limits).
       proxy_set_header X-Forwarded-For \$remote_addr;
       proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_set_header X-Request-Id \$request_id;

@@ -103,7 +103,11 @@ export async function buildApp({
   const db = timedDatabase(untimedDb, metrics);
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    // A number of proxies: the hops nearest the server are believed, no further.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     genReqId: requestId,
   });
@@ -164,6 +168,7 @@ export async function buildApp({
   const realtime = startRealtime(app, db, config.redisUrl, revocations);
   const presence = realtime.presence;
   metrics.watchLive(realtime.counts);
+  metrics.watchPool(untimedDb.poolStats);
   await app.register(
     async (api) => {
       registerAuthHook(api, db);

@@ -33,8 +33,11 @@ export interface Config {
   /** Built web app served at '/'; absent in development (Vite serves it). */
   webDistDir: string;
   logLevel: string;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: which X-Forwarded-For hops to believe (client IP for rate limits
+   * and logs, protocol for HSTS): false, a number of proxies, addresses/CIDRs, or true (all).
+   */
+  trustProxy: boolean | number | string;
   /** Origins "Import from URL" may fetch from in the browser (IMPORT_URL_ORIGINS, CSP). */
   importUrlOrigins: string[];
   /** Largest upload the GIS file import accepts, in bytes (all files of one request). */
@@ -80,6 +83,23 @@ function routingEngine(raw: string | undefined): RoutingEngine {
   return engine as RoutingEngine;
 }
 
+/**
+ * TRUST_PROXY: `0`/unset none; `N` the N proxies nearest the server (`1`: one nginx in front,
+ * the client is the address it appends; an address a client writes into the header itself is
+ * never believed); addresses or CIDRs, comma separated; `true` every hop (only when nothing
+ * but the proxy can reach the server and it overwrites the header).
+ */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  if (/^[\d.:a-f/,\s]+$/.test(value)) return value.replace(/\s+/g, '');
+  throw new Error(
+    `TRUST_PROXY must be 0, a number of proxies, their addresses (comma separated) or true, got '${raw}'.`,
+  );
+}
+
 function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
@@ -108,7 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     importUrlOrigins: importOrigins(env.IMPORT_URL_ORIGINS),
     importMaxBytes: int(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024),
     basemaps: loadBasemaps(env.BASEMAPS),

@@ -19,12 +19,26 @@ export interface Queryable {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above 0 for long means the pool is too small. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database extends Queryable {
   kind: DatabaseKind;
   /** Runs fn in one transaction; it rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement SQL script and then `after`, in one transaction. */
   runScript(script: string, after: SQL): Promise<void>;
+  /**
+   * The connection pool's state now (GET /api/metrics). PGlite has no pool: one connection,
+   * queries taking turns, so it answers nothing.
+   */
+  poolStats?(): PoolStats;
   /** Serialises start-up work (migrations, seeding) across server instances. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { dialect, queryable, type Database } from './database.ts';
 
+/** Connections per instance: mind max_connections when running several instances. */
+const POOL_MAX = 10;
 // Note: an arbitrary constant shared by every instance of this server.
 const STARTUP_LOCK_KEY = 7_402_113;
 
@@ -10,7 +12,7 @@ const STARTUP_LOCK_KEY = 7_402_113;
 export async function openPostgres(url: string): Promise<Database> {
   // JIT compiles a plan whose cost estimate is high: a fibre budget's recursive walk paid
   // ~0.9 s for it on every call, never won back on queries of milliseconds to a second.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, options: '-c jit=off' });
   // An idle connection the server ends (a restart, an administrator's command, a dropped
   // test database) is reported here; without a listener it would crash the process. The
   // pool has already let it go and opens a new one for the next query.
@@ -34,6 +36,12 @@ export async function openPostgres(url: string): Promise<Database> {
         .rows as T[];
     }),
     transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     async runScript(script, after) {
       const client = await pool.connect();
       try {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../db/database.ts';
 
 /** What the live parts of the server report when scraped (real time: issue 19, sockets). */
 export interface LiveCounts {
@@ -106,11 +107,30 @@ export function createMetrics() {
     },
   });
 
+  let pool: (() => PoolStats) | undefined;
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL connections of this instance by state (open, idle, waiting for one, max).',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const stats = pool?.();
+      if (!stats) return;
+      for (const state of ['total', 'idle', 'waiting', 'max'] as const) {
+        this.set({ state }, stats[state]);
+      }
+    },
+  });
+
   const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? UNMATCHED_ROUTE;
 
   return {
     queries,
     transactions,
+    /** Where the pool's state comes from (PostgreSQL only), read at each scrape. */
+    watchPool(stats: (() => PoolStats) | undefined): void {
+      pool = stats;
+    },
     /** Where the socket counts come from, read at each scrape. */
     watchLive(counts: () => LiveCounts): void {
       live = counts;

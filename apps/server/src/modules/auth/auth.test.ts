@@ -1,3 +1,4 @@
+import { loadConfig } from '../../config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { linkToken, nthMail } from '../../test/outbox.ts';
@@ -174,6 +175,39 @@ describe('login rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('believes only the hops it is told to: a client cannot escape the per-IP limit by writing X-Forwarded-For', async () => {
+    // One nginx in front (TRUST_PROXY=1): the client is the address nginx appends, last.
+    const limited = await createTestApp({ loginMaxPerEmail: 100, loginMaxPerIp: 2, trustProxy: 1 });
+    try {
+      const attempt = (email: string, spoofed: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.9` },
+          payload: { email, password: 'whatever-1', platform: 'integration' },
+        });
+      expect((await attempt('a@example.com', '198.51.100.1')).statusCode).toBe(401);
+      expect((await attempt('b@example.com', '198.51.100.2')).statusCode).toBe(401);
+      expect((await attempt('c@example.com', '198.51.100.3')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads TRUST_PROXY as none, a number of proxies, their addresses, or every hop', () => {
+    const read = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(read('0')).toBe(false);
+    expect(read('')).toBe(false);
+    expect(read('1')).toBe(1);
+    expect(read('2')).toBe(2);
+    expect(read('10.0.0.0/8, 127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1');
+    expect(read('true')).toBe(true);
+    expect(() => read('sometimes')).toThrow(/TRUST_PROXY must be/);
   });
 });
 

@@ -72,6 +72,17 @@ describe('GET /api/metrics', () => {
     expect(text).toContain('nodejs_heap_size_used_bytes');
   });
 
+  it("reports PostgreSQL's connection pool (the embedded database has none)", async () => {
+    const text = (await scrape(bearer(admin))).body;
+    if (t.db.kind === 'postgres') {
+      expect(sample(text, 'db_pool_connections', { state: 'max' })).toBe(10);
+      expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'db_pool_connections', { state: 'waiting' })).toBe(0);
+    } else {
+      expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeNull();
+    }
+  });
+
   it('counts 404s under one label, whatever the path', async () => {
     await t.app.inject({ url: '/api/no/such/route/42', headers: bearer(admin) });
     const text = (await scrape(bearer(admin))).body;
