@@ -181,7 +181,15 @@ export async function buildApp({
       await api.register(usersRoutes(db, createUsersService(db, auth)));
       await api.register(platformsRoutes);
       await api.register(hierarchyRoutes(createHierarchyService(db, presence)));
-      await api.register(organisationRoutes(createOrganisationService(db, presence)));
+      await api.register(
+        organisationRoutes(
+          createOrganisationService(
+            db,
+            presence,
+            config.basemaps.map((b) => b.id),
+          ),
+        ),
+      );
       await api.register(centralOfficesRoutes(createCentralOfficesService(db, presence)));
       await api.register(clustersRoutes(createClustersService(db, presence)));
       const events = elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents;

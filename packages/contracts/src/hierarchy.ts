@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, paramId, text } from './primitives.ts';
 import type { ElementCounts } from './element-types.ts';
 import { namingConventionSchema, type NamingConvention } from './naming.ts';
+import type { ColourScheme, LossConstants } from './fibre.ts';
 
 export const PROJECT_PHASES = ['In-Progress', 'Completed', 'Cancelled'] as const;
 export type ProjectPhase = (typeof PROJECT_PHASES)[number];
@@ -40,6 +41,11 @@ export interface Project {
   zoom: number;
   /** The currency of its prices (its price book's; KES by default, SPEC §9). */
   currency: string;
+  /** ConfigureProject: the base map its map opens on (null: the first), its phase, its fibres'. */
+  basemap: string | null;
+  phase: ProjectPhase;
+  colourScheme: ColourScheme;
+  losses: LossConstants;
   createdAt: string;
   updatedAt: string;
   mainProjectId: number;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from './bom.ts';
+import { COLOUR_SCHEMES, lossConstantsSchema } from './fibre.ts';
+import { PROJECT_PHASES } from './hierarchy.ts';
 import { bodyId, text } from './primitives.ts';
 
 /**
@@ -28,6 +30,12 @@ export const projectSettingsSchema = z.object({
   zoom: z.number().int().min(0).max(24),
   /** The currency of its prices (SPEC §9: KES by default). */
   currency,
+  /** The base map its map opens on (an id of GET /api/map/basemaps); null: the first one. */
+  basemap: z.string().min(1).max(40).nullable(),
+  phase: z.enum(PROJECT_PHASES),
+  /** Its fibres' colour code and the loss constants of its traces and budgets. */
+  colourScheme: z.enum(COLOUR_SCHEMES),
+  losses: lossConstantsSchema,
 });
 export const createProjectBody = z
   .object({ mainProjectId: bodyId, name })
@@ -45,9 +53,10 @@ export type CreateMainProjectBody = z.infer<typeof createMainProjectBody>;
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
 export type UpdateProjectBody = z.infer<typeof updateProjectBody>;
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
+export const DEFAULT_PROJECT_SETTINGS: Pick<ProjectSettings, 'zoom' | 'currency' | 'phase'> = {
   zoom: PROJECT_ZOOM_DEFAULT,
   currency: DEFAULT_CURRENCY,
+  phase: 'In-Progress',
 };
 
 /** `?confirm=` the exact name deletes what lives under it too. */

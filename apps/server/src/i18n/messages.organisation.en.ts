@@ -8,6 +8,7 @@ export const organisationEn = {
   'organisation.clientNameTaken': "A client named '{name}' already exists in this subsidiary.",
   'organisation.mainProjectNameTaken':
     "A main project named '{name}' already exists for this client.",
+  'organisation.basemapUnknown': "There is no base map '{basemap}': choose one of {choices}.",
   'organisation.projectNameTaken': "A project named '{name}' already exists in this main project.",
   'organisation.notEmpty':
     "'{name}' still holds {contents}. Type its name to delete it with all of them.",

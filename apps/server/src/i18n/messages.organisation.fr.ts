@@ -10,6 +10,8 @@ export const organisationFr: Record<keyof typeof organisationEn, string> = {
   'organisation.clientNameTaken': 'Un client nommé « {name} » existe déjà dans cette filiale.',
   'organisation.mainProjectNameTaken':
     'Un projet principal nommé « {name} » existe déjà pour ce client.',
+  'organisation.basemapUnknown':
+    'Il n’y a pas de fond de carte « {basemap} » : choisissez parmi {choices}.',
   'organisation.projectNameTaken':
     'Un projet nommé « {name} » existe déjà dans ce projet principal.',
   'organisation.notEmpty':

@@ -1,17 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Client, MainProject, Project, Subsidiary } from '@integration/contracts';
+import type {
+  Client,
+  ColourScheme,
+  LossConstants,
+  MainProject,
+  Project,
+  Subsidiary,
+} from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A project row before counts, presence and its currency (book, else country) are added. */
-export type ProjectRow = Omit<Project, '_count' | 'usersOnline' | 'currency'> & {
+export type ProjectRow = Omit<
+  Project,
+  '_count' | 'usersOnline' | 'currency' | 'colourScheme' | 'losses'
+> & {
   currency: string | null;
   country: string | null;
+  colourScheme: ColourScheme | null;
+  losses: LossConstants | null;
 };
 
 export const hierarchyRepository = {
   projects: (db: Queryable, where: SQL) =>
     db.rows<ProjectRow>(sql`
-      SELECT p.id, p.name, p.zoom, pb.currency, s.country,
+      SELECT p.id, p.name, p.zoom, pb.currency, s.country, p.basemap, p.phase,
+             fs.colour_scheme AS "colourScheme", fs.losses,
              iso_time(p.created_at) AS "createdAt", iso_time(p.updated_at) AS "updatedAt",
              p.main_project_id AS "mainProjectId",
              json_build_object('id', mp.id, 'name', mp.name) AS "mainProject",
@@ -22,6 +35,7 @@ export const hierarchyRepository = {
       JOIN clients c ON c.id = mp.client_id
       JOIN subsidiaries s ON s.id = c.subsidiary_id
       LEFT JOIN price_books pb ON pb.project_id = p.id
+      LEFT JOIN fibre_settings fs ON fs.project_id = p.id
       WHERE ${where}
       ORDER BY p.updated_at DESC, p.id`),
 

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { emptyElementCounts, type Project } from '@integration/contracts';
+import {
+  DEFAULT_COLOUR_SCHEME,
+  DEFAULT_LOSSES,
+  emptyElementCounts,
+  type Project,
+} from '@integration/contracts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertProjectReadable, visibleProject } from '../access/access.ts';
@@ -25,6 +30,8 @@ export function createHierarchyService(db: Database, presence: Presence) {
     return rows.map(({ country, ...row }) => ({
       ...row,
       currency: projectCurrency(row.currency, country),
+      colourScheme: row.colourScheme ?? DEFAULT_COLOUR_SCHEME,
+      losses: row.losses ?? DEFAULT_LOSSES,
       _count: counts.get(row.id) ?? emptyElementCounts(),
       usersOnline: online.project(row.id),
     }));

@@ -106,6 +106,51 @@ describe('the organisation from nothing', () => {
     expect(taken.statusCode).toBe(409);
   });
 
+  it('configures the base map, phase, colour code and loss constants, in one save', async () => {
+    const fresh = (await call('GET', `/projects/${project.id}`)).json<{ data: Project }>().data;
+    expect(fresh).toMatchObject({ basemap: null, phase: 'In-Progress', colourScheme: 'TIA-598-C' });
+    const losses = {
+      ...fresh.losses,
+      spliceDb: 0.05,
+      fibreDbPerKm: { '1310': 0.33, '1550': 0.2 },
+    };
+    const saved = await call('POST', `/projects/update/${project.id}`, {
+      basemap: 'satellite',
+      phase: 'Completed',
+      colourScheme: 'GraceTHD',
+      losses,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await call('GET', `/projects/${project.id}`)).json<{ data: Project }>().data;
+    expect(read).toMatchObject({
+      basemap: 'satellite',
+      phase: 'Completed',
+      colourScheme: 'GraceTHD',
+      losses,
+    });
+    // The fibre pages read the same settings (one place for them).
+    const fibre = await call('GET', `/fibre/projects/${project.id}/settings`);
+    expect(fibre.json<{ data: { colourScheme: string } }>().data.colourScheme).toBe('GraceTHD');
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/update/${project.id}?locale=fr`,
+      payload: { basemap: 'moon', phase: 'Cancelled' },
+      headers: bearer(admin),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toMatch(
+      /Il n’y a pas de fond de carte « moon » : choisissez parmi .*satellite/,
+    );
+    // Nothing of a refused save is kept.
+    const after = (await call('GET', `/projects/${project.id}`)).json<{ data: Project }>().data;
+    expect(after.phase).toBe('Completed');
+    const badPhase = await call('POST', `/projects/update/${project.id}`, { phase: 'Paused' });
+    expect(badPhase.statusCode).toBe(400);
+    const back = await call('POST', `/projects/update/${project.id}`, { basemap: null });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('deletes a cluster with its elements, or a CO with its clusters, once the name is typed', async () => {
     const home = await made('/projects/create', { mainProjectId: mainProject.id, name: 'Arusha' });
     const coId = (
@@ -225,10 +270,18 @@ describe('the organisation from nothing', () => {
     expect(history.map((h) => `${h.action} ${h.name}`)).toEqual(
       expect.arrayContaining(['create Dar es Salaam', 'update Dar CBD', 'delete Acme Tanzania']),
     );
+    // Newest first: the first save of a name is its last entry.
     const of = (action: string, name: string) =>
-      history.find((h) => h.action === action && h.name === name)?.detail;
+      history.findLast((h) => h.action === action && h.name === name)?.detail;
     expect(of('create', 'Dar es Salaam')).toMatchObject({ zoom: 12, currency: 'TZS' });
     expect(of('update', 'Dar CBD')).toMatchObject({ zoom: 14, previousName: 'Dar es Salaam' });
+    expect(history.map((h) => h.detail)).toContainEqual(
+      expect.objectContaining({
+        basemap: 'satellite',
+        phase: 'Completed',
+        colourScheme: 'GraceTHD',
+      }),
+    );
     expect((await call('GET', '/organisation/history', undefined, planner)).statusCode).toBe(403);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Locale,
   type OrganisationLevel,
   type OrganisationNode,
+  type ProjectSettings,
   type UpdateProjectBody,
   type UpdateSubsidiaryBody,
 } from '@integration/contracts';
@@ -18,9 +19,12 @@ import { AppError } from '../../http/app-error.ts';
 import { translate, type MessageKey } from '../../i18n/translate.ts';
 import { assertAdmin } from '../access/access.ts';
 import { pricesRepository as prices } from '../costs/prices.repository.ts';
+import { fibreSettingsRepository } from '../fibre/settings.repository.ts';
 import type { Presence } from '../realtime/presence.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { LEVELS, organisationRepository as repo } from './organisation.repository.ts';
+
+type ProjectSettingsInput = Partial<ProjectSettings>;
 
 /** "1 client(s), 2 project(s)…": the levels a row holds, those with none left out. */
 function contentsIn(locale: Locale, counts: ContentCounts): string {
@@ -50,7 +54,12 @@ const notFound = (level: OrganisationLevel, id: number) =>
  * name unique within its parent (409), a deletion that would take what lives under it refused
  * with the counts unless the name is typed to confirm; every change in organisation_history.
  */
-export function createOrganisationService(db: Database, presence: Presence) {
+export function createOrganisationService(
+  db: Database,
+  presence: Presence,
+  /** The base maps a project may open on (BASEMAPS). */
+  basemapIds: readonly string[],
+) {
   /** Runs a write, a taken name answered as a 409 naming it. */
   async function named<T>(level: OrganisationLevel, name: string, write: () => Promise<T>) {
     try {
@@ -64,6 +73,38 @@ export function createOrganisationService(db: Database, presence: Presence) {
       throw error;
     }
   }
+
+  function assertBasemap(basemap: string | null | undefined) {
+    if (basemap && !basemapIds.includes(basemap)) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'organisation.basemapUnknown', {
+        basemap,
+        choices: basemapIds.join(', '),
+      });
+    }
+  }
+
+  /** The settings a project keeps outside its row: currency, colour code, loss constants. */
+  async function saveOwnSettings(
+    tx: Queryable,
+    user: UserRecord,
+    id: number,
+    body: Pick<ProjectSettingsInput, 'currency' | 'colourScheme' | 'losses'>,
+  ) {
+    if (body.currency) await prices.setCurrency(tx, id, body.currency, user.id);
+    if (body.colourScheme || body.losses) {
+      const current = await fibreSettingsRepository.get(tx, id);
+      await fibreSettingsRepository.save(tx, {
+        projectId: id,
+        colourScheme: body.colourScheme ?? current.colourScheme,
+        losses: body.losses ?? current.losses,
+      });
+    }
+  }
+
+  const historyOfOwnSettings = ({ currency, colourScheme, losses }: ProjectSettingsInput) =>
+    Object.fromEntries(
+      Object.entries({ currency, colourScheme, losses }).filter(([, v]) => v !== undefined),
+    );
 
   async function create(
     user: UserRecord,
@@ -141,34 +182,40 @@ export function createOrganisationService(db: Database, presence: Presence) {
     rename: (user: UserRecord, level: OrganisationLevel, id: number, name: string) =>
       update(user, level, id, { name }),
 
-    /** A project with its settings (zoom, currency): the currency is its price book's. */
-    createProject: (user: UserRecord, body: CreateProjectBody) =>
-      create(
+    /**
+     * A project with its settings (ConfigureProject): zoom, base map and phase are its row's;
+     * the currency its price book's; colour code and loss constants its fibre settings'.
+     */
+    createProject: (user: UserRecord, body: CreateProjectBody) => {
+      assertBasemap(body.basemap);
+      return create(
         user,
         'project',
         body.mainProjectId,
         {
           name: body.name,
           zoom: body.zoom ?? DEFAULT_PROJECT_SETTINGS.zoom,
+          basemap: body.basemap ?? null,
+          phase: body.phase ?? DEFAULT_PROJECT_SETTINGS.phase,
         },
-        async (tx, id) => {
-          if (body.currency) await prices.setCurrency(tx, id, body.currency, user.id);
-        },
-        body.currency ? { currency: body.currency } : {},
-      ),
-    updateProject: (user: UserRecord, id: number, body: UpdateProjectBody) =>
-      update(
+        (tx, id) => saveOwnSettings(tx, user, id, body),
+        historyOfOwnSettings(body),
+      );
+    },
+    updateProject: (user: UserRecord, id: number, body: UpdateProjectBody) => {
+      assertBasemap(body.basemap);
+      const { name, zoom, basemap, phase } = body;
+      return update(
         user,
         'project',
         id,
         Object.fromEntries(
-          Object.entries({ name: body.name, zoom: body.zoom }).filter(([, v]) => v !== undefined),
+          Object.entries({ name, zoom, basemap, phase }).filter(([, v]) => v !== undefined),
         ),
-        async (tx) => {
-          if (body.currency) await prices.setCurrency(tx, id, body.currency, user.id);
-        },
-        body.currency ? { currency: body.currency } : {},
-      ),
+        (tx) => saveOwnSettings(tx, user, id, body),
+        historyOfOwnSettings(body),
+      );
+    },
 
     /**
      * Deletes a row. With something under it, refused (409 with the counts) unless `confirm` is
