@@ -25,6 +25,9 @@ const CHAIN = [
 export type ContainerLevel = (typeof CHAIN)[number][0];
 
 /** The organisation's rows as admins write them: SQL only. */
+/** Elements deleted per statement when a whole cluster, CO or project goes. */
+const ELEMENTS_PER_SLICE = 200;
+
 export const organisationRepository = {
   async name(db: Queryable, level: OrganisationLevel, id: number): Promise<string | null> {
     const row = await db.one<{ name: string }>(sql`
@@ -113,20 +116,31 @@ export const organisationRepository = {
   },
 
   /**
-   * Deletes every element (live or deleted) under a row, before the row itself goes: elements
-   * also hang on their project's templates, which a cascade from the project may reach first.
+   * Deletes every element (live or deleted) and every QR tag batch under a row, before the row
+   * itself goes: both also hang on their project's templates, which a cascade from the project
+   * may reach before the cascade from their cluster does.
    */
   async deleteElementsUnder(db: Queryable, level: ContainerLevel, id: number): Promise<void> {
     const alias = CHAIN.find(([l]) => l === level)?.[1] ?? 's';
-    await db.rows(sql`
-      DELETE FROM network_elements WHERE cluster_id IN (
-        SELECT c.id FROM clusters c
-        JOIN central_offices co ON co.id = c.central_office_id
-        JOIN projects p ON p.id = co.project_id
-        JOIN main_projects mp ON mp.id = p.main_project_id
-        JOIN clients cl ON cl.id = mp.client_id
-        JOIN subsidiaries s ON s.id = cl.subsidiary_id
-        WHERE ${sql.raw(alias)}.id = ${id})`);
+    const clusters = sql`
+      SELECT c.id FROM clusters c
+      JOIN central_offices co ON co.id = c.central_office_id
+      JOIN projects p ON p.id = co.project_id
+      JOIN main_projects mp ON mp.id = p.main_project_id
+      JOIN clients cl ON cl.id = mp.client_id
+      JOIN subsidiaries s ON s.id = cl.subsidiary_id
+      WHERE ${sql.raw(alias)}.id = ${id}`;
+    await db.rows(sql`DELETE FROM qr_templates WHERE cluster_id IN (${clusters})`);
+    // In slices: on the embedded database a statement holds the event loop while it runs, and
+    // the cascades of a whole project's elements (fibres, splices, history) take seconds.
+    for (;;) {
+      const gone = await db.rows(sql`
+        DELETE FROM network_elements WHERE id IN (
+          SELECT id FROM network_elements WHERE cluster_id IN (${clusters})
+          LIMIT ${ELEMENTS_PER_SLICE})
+        RETURNING 1`);
+      if (gone.length < ELEMENTS_PER_SLICE) break;
+    }
   },
 
   async history(
