@@ -8,10 +8,15 @@ export async function pickPath(
 ) {
   for (const [label, option] of Object.entries(path)) {
     const select = scope.getByRole('combobox', { name: label, exact: true });
+    const choice = page.getByRole('option', { name: option, exact: true });
     await expect(select).toBeEnabled();
-    await select.click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-    await expect(select).toHaveValue(option);
+    // Note: on a busy machine the list was seen to close again as the page settled, leaving
+    // the click waiting for an option that was gone: open it again, as a person would.
+    await expect(async () => {
+      if (!(await choice.isVisible())) await select.click();
+      await choice.click({ timeout: 5_000 });
+      await expect(select).toHaveValue(option, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
   }
 }
 

@@ -23,6 +23,9 @@ export function App() {
         position="bottom-right"
         autoClose={TOAST_LIFE_MS}
         containerWidth={TOAST_WIDTH}
+        // A pointer resting on one toast (on its way to a button beneath) holds that toast
+        // only, not every other one with it.
+        pauseResetOnHover="notification"
       />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
