@@ -25,9 +25,15 @@ export async function inviteUser(request: APIRequestContext, extra: { password?:
   return email;
 }
 
-/** The newest mail the server wrote to its outbox for `to`, waiting for it to arrive. */
-export async function latestMailTo(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/**
+ * The newest mail the server wrote to its outbox for `to`, waiting for it to arrive; the
+ * suite's server unless the data directory of another is given.
+ */
+export async function latestMailTo(
+  to: string,
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt++) {
     const files = (await readdir(outbox).catch(() => [] as string[]))
       .filter((f) => f.includes(to))
