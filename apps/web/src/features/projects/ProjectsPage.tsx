@@ -127,7 +127,6 @@ export function ProjectsPage() {
         </Alert>
       )}
       {/* An empty database: the first admin is shown where projects come from (issue 28). */}
-      {/* An empty database: the first admin is shown where projects come from (issue 28). */}
       {nothingYet ? <NoProjectYet /> : null}
       <DataTable
         label={t('projects.title')}
