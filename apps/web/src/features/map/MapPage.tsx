@@ -6,7 +6,7 @@ import { DEFAULT_PROJECT_ZOOM } from '@integration/contracts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { clustersApi } from '../clusters/clusters.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
-import { loadBasemaps } from './map.api.ts';
+import { useBasemaps } from './useBasemaps.ts';
 import { MapWorkspace } from './ui/MapWorkspace.tsx';
 
 /** `/project/map`: the selected project's cluster on the map (SPEC §2). */
@@ -24,11 +24,7 @@ export function MapPage() {
     queryFn: () => clustersApi.get(clusterId ?? 0),
     enabled: clusterId !== null,
   });
-  const basemaps = useQuery({
-    queryKey: ['map', 'basemaps'],
-    queryFn: loadBasemaps,
-    staleTime: Infinity,
-  });
+  const basemaps = useBasemaps();
 
   // SPEC §5: element fetches need both a project and a cluster, else no call is made.
   if (!projectId || !clusterId) {
@@ -59,6 +55,7 @@ export function MapPage() {
         cluster={cluster.data}
         projectZoom={project.data.zoom || DEFAULT_PROJECT_ZOOM}
         basemaps={basemaps.data}
+        projectBasemap={project.data.basemap}
         requestedMapType={params.get('mapType')}
         // A read-only map never starts on a drawing tool, whatever the address asks.
         requestedTool={cluster.data.canEdit === false ? null : params.get('tool')}

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import classes from './LevelColumn.module.css';
 
-/** A row of a column: its name and a line about it ("3 projects", "Zoom 14 · KES"). */
+/** A row of a column: its name and a line about it ("3 projects", "Completed · Zoom 14 · KES"). */
 export interface LevelRow {
   id: number;
   name: string;

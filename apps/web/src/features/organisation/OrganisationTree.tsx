@@ -111,7 +111,9 @@ export function OrganisationTree() {
           (p): LevelRow => ({
             id: p.id,
             name: p.name,
+            // The phase first: where the project stands matters most when scanning the list.
             detail: [
+              t(`clusters.phases.${p.phase}`),
               t('organisation.project.settings', { zoom: p.zoom, currency: p.currency }),
               counted(totalElements(p._count), 'elementsCount'),
             ].join(' · '),

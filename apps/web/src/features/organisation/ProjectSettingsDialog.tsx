@@ -1,12 +1,23 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { DIALOG_WIDTH, type ProjectSettings } from '@integration/contracts';
+import { DIALOG_WIDTH } from '@integration/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
 import { currencyOptions } from './currency-options.ts';
+import { LossesSection } from './LossesSection.tsx';
+import {
+  draftOf,
+  problemsOf,
+  valuesOf,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  type ProjectDraft,
+  type ProjectValues,
+} from './project-settings-form.ts';
+import { IN_DIALOG, ProjectChoices } from './ProjectChoices.tsx';
 import { isNameRefusal, useOrganisationWrite } from './useOrganisationWrite.ts';
 
-export type ProjectValues = { name: string } & ProjectSettings;
+export type { ProjectValues } from './project-settings-form.ts';
 
 /** A project to create, or to configure (ConfigureProject, SPEC §2). */
 export interface ProjectTarget {
@@ -17,10 +28,10 @@ export interface ProjectTarget {
   onSaved?(answer: { data?: unknown }): void;
 }
 
-const ZOOM_MIN = 0;
-const ZOOM_MAX = 24;
-
-/** ConfigureProject: the project's name, the zoom its map opens at, and its currency. */
+/**
+ * ConfigureProject: the project's name, the zoom and base map its map opens on, its currency,
+ * phase and fibre colour code, and (folded) its loss constants; one Save sends them all.
+ */
 export function ProjectSettingsDialog({
   target,
   onClose,
@@ -43,9 +54,8 @@ export function ProjectSettingsDialog({
 
 function ProjectForm({ target, onClose }: { target: ProjectTarget; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const [name, setName] = useState(target.initial.name);
-  const [zoom, setZoom] = useState<number | string>(target.initial.zoom);
-  const [currency, setCurrency] = useState(target.initial.currency);
+  const [draft, setDraft] = useState(() => draftOf(target.initial));
+  const set = (patch: Partial<ProjectDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const currencies = useMemo(
     () => currencyOptions(i18n.language, target.initial.currency),
     [i18n.language, target.initial.currency],
@@ -55,13 +65,12 @@ function ProjectForm({ target, onClose }: { target: ProjectTarget; onClose: () =
     onClose();
   });
   const refusedName = save.error && isNameRefusal(save.error) ? save.error.message : null;
-  const zoomOk =
-    typeof zoom === 'number' && Number.isInteger(zoom) && zoom >= ZOOM_MIN && zoom <= ZOOM_MAX;
+  const problems = problemsOf(draft);
+  const values = valuesOf(draft);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !zoomOk) return;
-    save.mutate({ name: name.trim(), zoom, currency });
+    if (values) save.mutate(values);
   };
 
   return (
@@ -70,9 +79,9 @@ function ProjectForm({ target, onClose }: { target: ProjectTarget; onClose: () =
         <TextInput
           label={t('organisation.name')}
           required
-          value={name}
+          value={draft.name}
           onChange={(e) => {
-            setName(e.currentTarget.value);
+            set({ name: e.currentTarget.value });
             save.reset();
           }}
           error={refusedName}
@@ -82,26 +91,28 @@ function ProjectForm({ target, onClose }: { target: ProjectTarget; onClose: () =
         <NumberInput
           label={t('organisation.project.zoom')}
           description={t('organisation.project.zoomHint')}
-          value={zoom}
-          onChange={setZoom}
+          value={draft.zoom}
+          onChange={(zoom) => set({ zoom })}
           min={ZOOM_MIN}
           max={ZOOM_MAX}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="strict"
-          error={zoomOk ? undefined : t('organisation.project.zoomInvalid')}
+          error={problems.zoom ? t('organisation.project.zoomInvalid') : undefined}
         />
         <Select
           label={t('organisation.project.currency')}
           description={t('organisation.project.currencyHint')}
           data={currencies}
-          value={currency}
-          onChange={(value) => value && setCurrency(value)}
+          value={draft.currency}
+          onChange={(currency) => currency && set({ currency })}
           allowDeselect={false}
           searchable
           nothingFoundMessage={t('hierarchy.nothingFound')}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={IN_DIALOG}
         />
+        <ProjectChoices draft={draft} onChange={set} />
+        <LossesSection draft={draft.losses} onChange={(losses) => set({ losses })} />
         {save.error && !refusedName && (
           <Alert color="red" role="alert">
             {errorMessage(save.error, t)}
@@ -111,7 +122,7 @@ function ProjectForm({ target, onClose }: { target: ProjectTarget; onClose: () =
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending} disabled={!name.trim() || !zoomOk}>
+          <Button type="submit" loading={save.isPending} disabled={!values}>
             {target.submitLabel}
           </Button>
         </Group>

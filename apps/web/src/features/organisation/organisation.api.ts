@@ -2,6 +2,7 @@ import type {
   ContentCounts,
   OrganisationLevel,
   OrganisationNode,
+  ProjectSettings,
   UpdateProjectBody,
   UpdateSubsidiaryBody,
 } from '@integration/contracts';
@@ -35,7 +36,7 @@ export type CreateExtra =
   | { level: 'subsidiary'; country?: string | null }
   | { level: 'client'; subsidiaryId: number }
   | { level: 'mainProject'; clientId: number }
-  | { level: 'project'; mainProjectId: number; zoom?: number; currency?: string };
+  | ({ level: 'project'; mainProjectId: number } & Partial<ProjectSettings>);
 
 /** The organisation written by admins (issue 28). */
 export const organisationApi = {
@@ -45,7 +46,7 @@ export const organisationApi = {
     api<Answer<{ name: string }>>('POST', `${PATHS[level]}/update/${id}`, { name }),
   updateSubsidiary: (id: number, body: UpdateSubsidiaryBody) =>
     api<Answer<{ name: string }>>('POST', `${PATHS.subsidiary}/update/${id}`, body),
-  /** ConfigureProject: its name, map zoom and currency. */
+  /** ConfigureProject: its name and settings, all in one request (one transaction). */
   updateProject: (id: number, body: UpdateProjectBody) =>
     api<Answer<{ name: string }>>('POST', `${PATHS.project}/update/${id}`, body),
   /** Without `confirm`, refused (409 with the counts) while something lives under it. */

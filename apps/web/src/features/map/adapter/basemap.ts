@@ -1,5 +1,5 @@
 import type { LayerSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
-import type { MapType } from '../core/interaction.ts';
+import { MAP_TYPES, type MapType } from '../core/interaction.ts';
 
 /** Place names are drawn as images named with this prefix. */
 export const PLACE_LABEL = 'label:';
@@ -23,6 +23,22 @@ export const OFFLINE_DEFAULTS: BasemapConfig['offline'] = {
   borders: '/api/map/offline/borders.geojson',
   places: '/api/map/offline/places.geojson',
 };
+
+/**
+ * The base map a project's map opens on (ConfigureProject): its own choice while the server
+ * still offers it, else the first base map the server lists. A map type asked for in the
+ * address (`?mapType=`) is the user's own choice and wins over both (MapWorkspace).
+ */
+export function openingBasemap(projectBasemap: string | null, config: BasemapConfig): MapType {
+  const offered = config.basemaps.map((b) => b.id);
+  const known = (id: string | null): id is MapType =>
+    id !== null && (MAP_TYPES as readonly string[]).includes(id);
+  // With no list (the server unreachable) the project's choice still stands.
+  if (known(projectBasemap) && (offered.length === 0 || offered.includes(projectBasemap))) {
+    return projectBasemap;
+  }
+  return offered[0] ?? 'terrain';
+}
 
 export const BASE_LAYER = 'basemap';
 const OVERLAY_LAYER = 'basemap-overlay';

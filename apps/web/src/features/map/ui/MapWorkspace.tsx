@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cluster, ElementTypeName } from '@integration/contracts';
 import { notify } from '../../../app/notify.ts';
-import type { BasemapConfig } from '../adapter/basemap.ts';
+import { openingBasemap, type BasemapConfig } from '../adapter/basemap.ts';
 import { MapView } from '../adapter/map-view.ts';
 import { Editor } from '../core/editor.ts';
 import { RouteSearch } from '../core/route-search.ts';
@@ -52,15 +52,25 @@ interface Props {
   cluster: Cluster;
   projectZoom: number;
   basemaps: BasemapConfig;
+  /** ConfigureProject's base map (null: the first one). */
+  projectBasemap: string | null;
   requestedMapType: string | null;
   requestedTool: string | null;
   /** `?element=` of the address: an element to show and select once loaded (a tag's link). */
   requestedElement: number | null;
 }
 
-/** SPEC §5 validations of a map type and a tool asked for in the address. */
-function initialChoices(mapType: string | null, tool: string | null, t: (k: string) => string) {
-  let type: MapType = 'terrain';
+/**
+ * SPEC §5 validations of a map type and a tool asked for in the address. A map type there is
+ * the user's own choice; without one (or with a wrong one) the map opens on the project's.
+ */
+function initialChoices(
+  mapType: string | null,
+  tool: string | null,
+  t: (k: string) => string,
+  projectType: MapType,
+) {
+  let type: MapType = projectType;
   let drawTool = null;
   try {
     if (mapType !== null) type = parseMapType(mapType);
@@ -78,6 +88,7 @@ export function MapWorkspace({
   cluster,
   projectZoom,
   basemaps,
+  projectBasemap,
   requestedMapType,
   requestedTool,
   requestedElement,
@@ -92,7 +103,12 @@ export function MapWorkspace({
   useEffect(() => {
     const host = container.current;
     if (!host) return;
-    const { type, drawTool } = initialChoices(requestedMapType, requestedTool, t);
+    const { type, drawTool } = initialChoices(
+      requestedMapType,
+      requestedTool,
+      t,
+      openingBasemap(projectBasemap, basemaps),
+    );
     // Read before the map exists: it writes its own view into the address at once.
     const addressNamesView = HASH_VIEW.test(window.location.hash);
     const editor = new Editor({
