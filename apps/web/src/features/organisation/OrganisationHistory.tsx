@@ -28,12 +28,21 @@ export function OrganisationHistory() {
       );
       return t('organisation.history.deletedWith', { list });
     }
-    const { zoom, country } = writtenSettings(change.detail);
+    const written = writtenSettings(change.detail);
+    const { zoom, country, currency, basemap, phase, colourScheme, losses } = written;
+    const project = change.level === 'project';
     return [
-      zoom !== undefined && change.level === 'project'
-        ? t('organisation.history.zoom', { zoom })
-        : null,
+      zoom !== undefined && project ? t('organisation.history.zoom', { zoom }) : null,
       country ? t('organisation.history.country', { country }) : null,
+      currency ? t('organisation.history.currency', { currency }) : null,
+      basemap !== undefined
+        ? t('organisation.history.basemap', {
+            basemap: basemap ? t(`map.mapType.${basemap}`) : t('organisation.history.firstBasemap'),
+          })
+        : null,
+      phase ? t('organisation.history.phase', { phase: t(`clusters.phases.${phase}`) }) : null,
+      colourScheme ? t('organisation.history.colourScheme', { scheme: colourScheme }) : null,
+      losses ? t('organisation.history.losses') : null,
     ]
       .filter(Boolean)
       .join(', ');

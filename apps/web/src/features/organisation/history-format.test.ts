@@ -25,6 +25,21 @@ describe('details of a change', () => {
     expect(writtenSettings({ name: 'S', country: 'Kenya' })).toEqual({ country: 'Kenya' });
     expect(writtenSettings({ name: 'S', country: null })).toEqual({});
     expect(writtenSettings(null)).toEqual({});
+    expect(
+      writtenSettings({
+        basemap: null,
+        phase: 'Completed',
+        colourScheme: 'GraceTHD',
+        currency: 'TZS',
+        losses: { spliceDb: 0.05 },
+      }),
+    ).toEqual({
+      basemap: null,
+      phase: 'Completed',
+      colourScheme: 'GraceTHD',
+      currency: 'TZS',
+      losses: true,
+    });
   });
 
   it('reads what a deletion took with it', () => {

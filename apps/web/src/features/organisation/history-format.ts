@@ -19,13 +19,34 @@ export function dateTimeFormat(language: string, preferred: readonly string[], t
   });
 }
 
-/** The settings a change wrote, for its detail: a project's zoom, a subsidiary's country. */
-export function writtenSettings(detail: unknown): { zoom?: number; country?: string } {
+export interface WrittenSettings {
+  zoom?: number;
+  country?: string;
+  currency?: string;
+  /** null: back to the first base map. */
+  basemap?: string | null;
+  phase?: string;
+  colourScheme?: string;
+  losses?: true;
+}
+
+/**
+ * The settings a change wrote, for its detail: a project's ConfigureProject settings, a
+ * subsidiary's country (the loss constants only as "changed": a dozen figures say too much).
+ */
+export function writtenSettings(detail: unknown): WrittenSettings {
   if (!detail || typeof detail !== 'object') return {};
   const d = detail as Record<string, unknown>;
+  const text = (key: string) =>
+    typeof d[key] === 'string' && d[key] ? { [key]: d[key] as string } : {};
   return {
     ...(typeof d.zoom === 'number' ? { zoom: d.zoom } : {}),
-    ...(typeof d.country === 'string' && d.country ? { country: d.country } : {}),
+    ...text('country'),
+    ...text('currency'),
+    ...(d.basemap === null || typeof d.basemap === 'string' ? { basemap: d.basemap } : {}),
+    ...text('phase'),
+    ...text('colourScheme'),
+    ...(d.losses && typeof d.losses === 'object' ? { losses: true as const } : {}),
   };
 }
 
