@@ -272,7 +272,7 @@ describe('the organisation from nothing', () => {
     );
     // Newest first: the first save of a name is its last entry.
     const of = (action: string, name: string) =>
-      history.findLast((h) => h.action === action && h.name === name)?.detail;
+      [...history].reverse().find((h) => h.action === action && h.name === name)?.detail;
     expect(of('create', 'Dar es Salaam')).toMatchObject({ zoom: 12, currency: 'TZS' });
     expect(of('update', 'Dar CBD')).toMatchObject({ zoom: 14, previousName: 'Dar es Salaam' });
     expect(history.map((h) => h.detail)).toContainEqual(
