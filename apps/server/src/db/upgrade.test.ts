@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { adminQuery } from '../test/global-setup.ts';
+import { freshDatabase } from '../test/fresh-database.ts';
 import { userIdByEmail } from '../test/seeded.ts';
 import { tableCounts } from '../test/table-counts.ts';
 import { bearer } from '../test/test-app.ts';
@@ -37,13 +37,9 @@ describe(`upgrading the previous release's database (${header('release').slice(0
 
   beforeAll(async () => {
     if (baseUrl) {
-      const url = new URL(baseUrl);
-      const name = `${url.pathname.slice(1)}_upgrade_${process.pid}`;
-      url.pathname = `/${name}`;
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
-      db = await openPostgres(url.toString());
-      drop = () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      const target = await freshDatabase('upgrade', { postgis: false });
+      db = await openPostgres(target.url);
+      drop = target.drop;
     } else {
       db = await openPglite({});
     }

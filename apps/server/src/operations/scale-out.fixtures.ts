@@ -1,12 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { connect as tcpConnect } from 'node:net';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, type ElementsChangedPayload } from '@integration/contracts';
-import { adminQuery } from '../test/global-setup.ts';
 
 /** Test support for the scale-out test: what it needs, the script running, sockets, calls. */
 
@@ -38,20 +36,6 @@ export async function missingForScaleOut(): Promise<string | null> {
   if (!hasNginx()) return 'nginx is not installed (apt-get install nginx-light)';
   if (!(await redisAnswers(REDIS_URL))) return `Redis does not answer at ${REDIS_URL}`;
   return null;
-}
-
-/** A database of its own, with PostGIS, on the server DATABASE_URL points at. */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL as string;
-  const name = `integration_scale_out_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  await adminQuery(url.toString(), 'CREATE EXTENSION IF NOT EXISTS postgis');
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
 }
 
 export const isAlive = (pid: number) => {

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ElementAck, MapElement, QrTag, QrTemplate } from '@integration/contracts';
 import {
   call,
-  freshDatabase,
   heard,
   isAlive,
   missingForScaleOut,
@@ -17,6 +16,7 @@ import {
   type ScaleOut,
   type Watcher,
 } from './scale-out.fixtures.ts';
+import { freshDatabase } from '../test/fresh-database.ts';
 
 /**
  * Scaling out (issue 28): scripts/scale-out.sh starts two instances behind nginx on one
@@ -92,7 +92,7 @@ describe.skipIf(missing)(
       work = await mkdtemp(path.join(os.tmpdir(), 'integration-scale-out-test-'));
       // nginx started as root runs its workers as nobody, who must reach its temp folders.
       await chmod(work, 0o711);
-      database = await freshDatabase();
+      database = await freshDatabase('scale_out');
       run = await startScaleOut(
         {
           DATABASE_URL: database.url,

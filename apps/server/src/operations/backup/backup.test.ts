@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { openPglite } from '../../db/pglite.ts';
 import { openPostgres } from '../../db/postgres.ts';
-import { adminQuery } from '../../test/global-setup.ts';
+import { freshDatabase } from '../../test/fresh-database.ts';
 import { idByName, idOf } from '../../test/seeded.ts';
 import { tableCounts } from '../../test/table-counts.ts';
 import { bearer, openCopy } from '../../test/test-app.ts';
@@ -231,15 +231,11 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'the embedded data
 
     const targetDir = await tempDir('backup-target');
     let targetUrl: string | undefined;
-    const baseUrl = process.env.DATABASE_URL;
-    if (baseUrl) {
-      const url = new URL(baseUrl);
-      url.pathname = `/${url.pathname.slice(1)}_restore_${process.pid}`;
-      targetUrl = url.toString();
-      const name = url.pathname.slice(1);
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
-      cleanups.push(() => adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    if (onPostgres) {
+      // Empty, PostGIS not even installed: the restore brings what it needs.
+      const target = await freshDatabase('restore', { postgis: false });
+      targetUrl = target.url;
+      cleanups.push(target.drop);
     }
     const restored = await cli('restore', backupFile, {
       dataDir: targetDir,
