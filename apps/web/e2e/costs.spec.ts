@@ -122,6 +122,9 @@ test('prices the splices of CBD-01 from the price book, downloads the bill, and 
   }
 });
 
+/** The page's width as laid out, read again until the layout has settled after a resize. */
+const pageWidth = (page: Page) => () => page.evaluate(() => document.documentElement.scrollWidth);
+
 test("opens the open cluster's bill from the map, readable on a phone", async ({
   page,
   request,
@@ -141,11 +144,11 @@ test("opens the open cluster's bill from the map, readable on a phone", async ({
   const cards = page.getByRole('list', { name: 'Lines of the bill' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
   await expect(cards.filter({ hasText: /^Splice(?! closure)/ })).toHaveCount(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(pageWidth(page)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Price book' }).click();
   const dialog = page.getByRole('dialog', { name: 'Price book: Nairobi CBD' });
   await expect(dialog.getByRole('combobox', { name: 'Item, row 1', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(pageWidth(page)).toBeLessThanOrEqual(390);
 });
 
 test('shows a field crew the price book without letting them change it', async ({
