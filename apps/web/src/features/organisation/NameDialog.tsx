@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { DIALOG_WIDTH } from '@integration/contracts';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
+import { TargetModal, type SaveTarget } from './TargetModal.tsx';
 import { isNameRefusal, useOrganisationWrite } from './useOrganisationWrite.ts';
 
 export interface NameValues {
@@ -11,14 +11,9 @@ export interface NameValues {
 }
 
 /** A subsidiary, client or main project to create or rename. */
-export interface NameTarget {
-  title: string;
-  submitLabel: string;
-  initial: NameValues;
+export interface NameTarget extends SaveTarget<NameValues> {
   /** A subsidiary also names its country (its projects' default currency). */
   withCountry: boolean;
-  save(values: NameValues): Promise<{ message?: string; data?: unknown }>;
-  onSaved?(answer: { data?: unknown }): void;
 }
 
 /** Create or rename a level of the organisation; a taken name is said under the field. */
@@ -30,15 +25,9 @@ export function NameDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={target?.title}
-      size={DIALOG_WIDTH}
-      centered
-    >
-      {target && <NameForm key={target.title} target={target} onClose={onClose} />}
-    </Modal>
+    <TargetModal target={target} onClose={onClose}>
+      {(shown) => <NameForm target={shown} onClose={onClose} />}
+    </TargetModal>
   );
 }
 

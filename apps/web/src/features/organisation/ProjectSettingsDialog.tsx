@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { DIALOG_WIDTH } from '@integration/contracts';
+import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -15,18 +14,13 @@ import {
   type ProjectValues,
 } from './project-settings-form.ts';
 import { IN_DIALOG, ProjectChoices } from './ProjectChoices.tsx';
+import { TargetModal, type SaveTarget } from './TargetModal.tsx';
 import { isNameRefusal, useOrganisationWrite } from './useOrganisationWrite.ts';
 
 export type { ProjectValues } from './project-settings-form.ts';
 
 /** A project to create, or to configure (ConfigureProject, SPEC §2). */
-export interface ProjectTarget {
-  title: string;
-  submitLabel: string;
-  initial: ProjectValues;
-  save(values: ProjectValues): Promise<{ message?: string; data?: unknown }>;
-  onSaved?(answer: { data?: unknown }): void;
-}
+export type ProjectTarget = SaveTarget<ProjectValues>;
 
 /**
  * ConfigureProject: the project's name, the zoom and base map its map opens on, its currency,
@@ -40,15 +34,9 @@ export function ProjectSettingsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={target?.title}
-      size={DIALOG_WIDTH}
-      centered
-    >
-      {target && <ProjectForm key={target.title} target={target} onClose={onClose} />}
-    </Modal>
+    <TargetModal target={target} onClose={onClose}>
+      {(shown) => <ProjectForm target={shown} onClose={onClose} />}
+    </TargetModal>
   );
 }
 

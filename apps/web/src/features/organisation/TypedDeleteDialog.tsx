@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DIALOG_WIDTH, type ContentCounts } from '@integration/contracts';
+import type { ContentCounts } from '@integration/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/error-message.ts';
@@ -9,6 +9,7 @@ import { notify } from '../../app/notify.ts';
 import { hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { confirmed, describeCounts, refusalCounts } from './delete-counts.ts';
 import { organisationKeys } from './organisation.api.ts';
+import { TargetModal } from './TargetModal.tsx';
 
 /** Something to delete: a subsidiary, client, main project, project, central office or cluster. */
 export interface DeleteTarget {
@@ -39,23 +40,16 @@ export function TypedDeleteDialog({
   showRefusal?: boolean;
 }) {
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={target?.title}
-      size={DIALOG_WIDTH}
-      centered
-    >
-      {target && (
+    <TargetModal target={target} onClose={onClose}>
+      {(shown) => (
         <DeleteSteps
-          key={target.name}
-          target={target}
+          target={shown}
           onClose={onClose}
           onDeleted={onDeleted}
           showRefusal={showRefusal}
         />
       )}
-    </Modal>
+    </TargetModal>
   );
 }
 
