@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { PriceBook } from '@integration/contracts';
 import { demoCluster, openMap, type Workspace } from './support/map.ts';
 import { ADMIN } from './support/server.ts';
-import { expectOnProjects, signIn } from './support/ui.ts';
+import { expectNoSidewaysScroll, expectOnProjects, signIn } from './support/ui.ts';
 
 // CBD-01's bill counts its 780 homes' network; the map renders in software.
 test.describe.configure({ timeout: 120_000 });
@@ -122,9 +122,6 @@ test('prices the splices of CBD-01 from the price book, downloads the bill, and 
   }
 });
 
-/** The page's width as laid out, read again until the layout has settled after a resize. */
-const pageWidth = (page: Page) => () => page.evaluate(() => document.documentElement.scrollWidth);
-
 test("opens the open cluster's bill from the map, readable on a phone", async ({
   page,
   request,
@@ -144,11 +141,11 @@ test("opens the open cluster's bill from the map, readable on a phone", async ({
   const cards = page.getByRole('list', { name: 'Lines of the bill' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
   await expect(cards.filter({ hasText: /^Splice(?! closure)/ })).toHaveCount(1);
-  await expect.poll(pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Price book' }).click();
   const dialog = page.getByRole('dialog', { name: 'Price book: Nairobi CBD' });
   await expect(dialog.getByRole('combobox', { name: 'Item, row 1', exact: true })).toBeVisible();
-  await expect.poll(pageWidth(page)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
 });
 
 test('shows a field crew the price book without letting them change it', async ({

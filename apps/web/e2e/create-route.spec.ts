@@ -17,6 +17,7 @@ import {
   type Workspace,
 } from './support/map.ts';
 import { unique } from './support/hierarchy.ts';
+import { expectNoSidewaysScroll } from './support/ui.ts';
 
 // The map renders in software (SwiftShader): give each test room on a busy machine.
 test.describe.configure({ timeout: 150_000 });
@@ -348,9 +349,7 @@ test.describe('on a phone', () => {
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
     // A sheet at the bottom, the upper half of the map left in view for the routes.
     expect(box?.y ?? 0).toBeGreaterThan(844 / 2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    await expectNoSidewaysScroll(page);
 
     await list.getByRole('button', { name: /^Route 2, / }).tap();
     await expect(list).toBeHidden();

@@ -14,7 +14,7 @@ import {
   savedElements,
   waitForMap,
 } from './support/map.ts';
-import { expectOnProjects } from './support/ui.ts';
+import { expectNoSidewaysScroll, expectOnProjects } from './support/ui.ts';
 
 // A field crew's phone: 390 × 844, fingers only.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -43,10 +43,6 @@ async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: nu
   await cdp.detach();
 }
 
-/** Nothing is wider than the screen: no page pushed sideways. */
-const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-
 test('on a phone: signs in, chooses a cluster, toggles a layer, gets info and drags a marker, all by touch', async ({
   page,
   request,
@@ -71,7 +67,7 @@ test('on a phone: signs in, chooses a cluster, toggles a layer, gets info and dr
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await tap(page, 'Toggle sidebar');
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Project' }).tap();
@@ -136,7 +132,7 @@ test('on a phone: signs in, chooses a cluster, toggles a layer, gets info and dr
   await expectAllSaved(page);
   const moved = (await savedElements(request, ws)).find((e) => e.id === pole?.id);
   expect(metres(moved?.coordinates as LatLng, target)).toBeLessThan(1.5);
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 });
 
 test('on a phone the map keeps the screen: common tools, an overflow menu, touch-sized buttons', async ({

@@ -4,7 +4,7 @@ import type { Project } from '@integration/contracts';
 import { waitForMap } from './support/map.ts';
 import { column } from './support/organisation.ts';
 import { ADMIN, apiLogin } from './support/server.ts';
-import { expectOnProjects, signIn } from './support/ui.ts';
+import { expectNoSidewaysScroll, expectOnProjects, signIn } from './support/ui.ts';
 
 /**
  * ConfigureProject (issue 28): where a project's map opens, its phase, its fibres' colour code
@@ -178,9 +178,7 @@ test.describe('on a phone', () => {
     await expect(save).toBeInViewport();
     const sideways = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(sideways).toBeLessThanOrEqual(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    await expectNoSidewaysScroll(page);
     await save.click();
     await expect(page.getByText(`'${PROJECT}' saved.`)).toBeVisible();
   });

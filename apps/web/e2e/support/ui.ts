@@ -12,3 +12,13 @@ export async function expectOnProjects(page: Page) {
   await expect(page).toHaveURL(/\/project$/);
   await expect(page).toHaveTitle('Integration | Project');
 }
+
+/**
+ * Nothing pushes the page sideways on a phone: its laid-out width, read again until the layout
+ * has settled (right after a resize a table may still be giving way to cards).
+ */
+export async function expectNoSidewaysScroll(page: Page, width = 390) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(width);
+}
