@@ -51,6 +51,8 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplatesService } from './modules/templates/templates.service.ts';
 import { fileFormatRoutes } from './modules/file-format/file-format.routes.ts';
 import { createFileFormatService } from './modules/file-format/file-format.service.ts';
+import { GdalHost } from './modules/file-format/gdal-host.ts';
+import { createExchangeService } from './modules/exchange/exchange.service.ts';
 import { hierarchyRoutes } from './modules/hierarchy/hierarchy.routes.ts';
 import { organisationRoutes } from './modules/organisation/organisation.routes.ts';
 import { createOrganisationService } from './modules/organisation/organisation.service.ts';
@@ -196,8 +198,10 @@ export async function buildApp({
       await api.register(elementsRoutes(createElementsService(db, events)));
       await api.register(locationsRoutes(realtime.locations));
       await api.register(templatesRoutes(createTemplatesService(db)));
-      const files = createFileFormatService(db, config);
-      await api.register(fileFormatRoutes(files, config));
+      const gdal = new GdalHost();
+      const exchange = createExchangeService(db, gdal, config);
+      const files = createFileFormatService(db, config, { gdal, deliveries: exchange });
+      await api.register(fileFormatRoutes(files, exchange, config));
       const routing = createRoutingService(db, {
         routingUrl: config.routingUrl,
         routingEngine: config.routingEngine,

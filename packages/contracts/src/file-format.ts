@@ -49,15 +49,61 @@ export const IMPORT_EXTENSIONS = [
 const segments = ELEMENT_TYPES.map((t) => t.segment) as [string, ...string[]];
 const id = bodyId;
 
+/**
+ * Exchange standards (issue 29): deliveries built from the network's connectivity, not from one
+ * type's layer. `gracethd`: one GeoPackage of the GraceTHD 2.0.1 tables; `gracethd-shpcsv`: the
+ * model's own layout (shapefiles for the spatial tables, `;` CSV for the others) in a zip;
+ * `ofds`: an Open Fibre Data Standard network package; `dxf`: a drawing for CAD offices.
+ */
+export const EXCHANGE_FORMATS = ['gracethd', 'gracethd-shpcsv', 'ofds', 'dxf'] as const;
+export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
+
+export const EXCHANGE_EXTENSIONS: Record<ExchangeFormat, string> = {
+  gracethd: 'gpkg',
+  'gracethd-shpcsv': 'zip',
+  ofds: 'json',
+  dxf: 'dxf',
+};
+
+export const EXCHANGE_MEDIA_TYPES: Record<ExchangeFormat, string> = {
+  gracethd: 'application/geopackage+sqlite3',
+  'gracethd-shpcsv': 'application/zip',
+  ofds: 'application/json',
+  dxf: 'image/vnd.dxf',
+};
+
+export const isExchangeFormat = (format: string): format is ExchangeFormat =>
+  (EXCHANGE_FORMATS as readonly string[]).includes(format);
+
+/** GraceTHD statuses (l_statut) a delivery may be declared in. */
+export const GRACETHD_STATUTS = ['ETU', 'AVP', 'PRO', 'EXE', 'TVX', 'REC', 'MCO'] as const;
+
 export const exportBody = z.object({
-  clusterId: id,
-  format: z.enum(EXPORT_FORMATS),
+  /** The scope: a cluster (every format), or a central office or a project (exchange formats). */
+  clusterId: id.optional(),
+  centralOfficeId: id.optional(),
+  projectId: id.optional(),
+  format: z.enum([...EXPORT_FORMATS, ...EXCHANGE_FORMATS]),
   /** Only these elements (the map's selection); absent means the whole cluster. */
   elementIds: z.array(id).max(200_000).optional(),
   /** Only these types, as registry URL segments (the visible layers). */
   types: z.array(z.enum(segments)).max(ELEMENT_TYPES.length).optional(),
+  /** Exchange formats: the delivery's coordinate system, an EPSG code (GraceTHD: 2154 by default). */
+  crs: z.number().int().min(1024).max(999_999).optional(),
+  /** GraceTHD: prefix of every code (a client's naming rule). */
+  codePrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,12}$/)
+    .optional(),
+  /** GraceTHD: the delivery's status (l_statut); by default from the clusters' phases. */
+  statut: z.enum(GRACETHD_STATUTS).optional(),
+  /** GraceTHD: only run the pre-export checks and answer their problems. */
+  dryRun: z.boolean().optional(),
+  /** OFDS: a zip of the package JSON with its GeoJSON nodes and spans files. */
+  ofdsGeojson: z.boolean().optional(),
 });
 export type ExportBody = z.infer<typeof exportBody>;
+export type FileExportBody = ExportBody & { clusterId: number; format: ExportFormat };
 
 /** A GeoJSON geometry, loosely: the converter (GDAL) checks the details. */
 export const geoJsonGeometry = z.object({

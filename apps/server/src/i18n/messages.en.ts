@@ -8,6 +8,7 @@ import { fibreEn } from './messages.fibre.en.ts';
 import { fibredocsEn } from './messages.fibredocs.en.ts';
 import { designEn } from './messages.design.en.ts';
 import { costsEn } from './messages.costs.en.ts';
+import { exchangeEn } from './messages.exchange.en.ts';
 import { organisationEn } from './messages.organisation.en.ts';
 import { operationsEn } from './messages.operations.en.ts';
 
@@ -20,6 +21,7 @@ export const en = {
   ...fibredocsEn,
   ...designEn,
   ...costsEn,
+  ...exchangeEn,
   ...organisationEn,
   ...operationsEn,
   ...filesEn,

@@ -9,6 +9,7 @@ import { fibreFr } from './messages.fibre.fr.ts';
 import { fibredocsFr } from './messages.fibredocs.fr.ts';
 import { designFr } from './messages.design.fr.ts';
 import { costsFr } from './messages.costs.fr.ts';
+import { exchangeFr } from './messages.exchange.fr.ts';
 import { organisationFr } from './messages.organisation.fr.ts';
 import { operationsFr } from './messages.operations.fr.ts';
 
@@ -20,6 +21,7 @@ export const fr: Record<MessageKey, string> = {
   ...fibredocsFr,
   ...designFr,
   ...costsFr,
+  ...exchangeFr,
   ...organisationFr,
   ...operationsFr,
   ...filesFr,

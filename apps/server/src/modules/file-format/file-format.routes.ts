@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportBody, geoJsonToShpBody } from '@integration/contracts';
+import { exportBody, geoJsonToShpBody, isExchangeFormat } from '@integration/contracts';
 import type { Config } from '../../config.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
+import { AppError } from '../../http/app-error.ts';
 import { requireUser } from '../auth/auth.hook.ts';
+import type { ExchangeService } from '../exchange/exchange.service.ts';
 import type { FileAnswer, FileFormatService, UploadPart } from './file-format.service.ts';
 
 function sendFile(reply: FastifyReply, answer: FileAnswer) {
@@ -19,8 +21,15 @@ function sendFile(reply: FastifyReply, answer: FileAnswer) {
   return reply.send(answer.stream);
 }
 
-/** GIS files: import (read), export of a cluster, and GeoJSON to shapefile (SPEC §7). */
-export function fileFormatRoutes(files: FileFormatService, config: Config) {
+/**
+ * GIS files: import (read, or an exchange delivery imported), export of a cluster or an exchange
+ * delivery, and GeoJSON to shapefile (SPEC §7).
+ */
+export function fileFormatRoutes(
+  files: FileFormatService,
+  exchange: ExchangeService,
+  config: Config,
+) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => files.close());
     app.addHook('onListen', () => files.gdal.warm());
@@ -55,11 +64,25 @@ export function fileFormatRoutes(files: FileFormatService, config: Config) {
     api.post(
       '/file-format/export',
       { schema: { tags, body: exportBody } },
-      async (request, reply) =>
-        sendFile(
+      async (request, reply) => {
+        const user = requireUser(request);
+        const { body } = request;
+        const locale = requestLocale(request);
+        const format = body.format;
+        if (isExchangeFormat(format))
+          return sendFile(reply, await exchange.exportDelivery(user, { ...body, format }, locale));
+        // The GIS formats export one cluster (a project's are the whole-project issue's).
+        if (
+          body.clusterId === undefined ||
+          body.centralOfficeId !== undefined ||
+          body.projectId !== undefined
+        )
+          throw new AppError(400, 'VALIDATION_ERROR', 'exchange.clusterOnly');
+        return sendFile(
           reply,
-          await files.exportCluster(requireUser(request), request.body, requestLocale(request)),
-        ),
+          await files.exportCluster(user, { ...body, format, clusterId: body.clusterId }, locale),
+        );
+      },
     );
   };
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline as streamPipeline, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,7 @@ import {
   EXPORT_EXTENSIONS,
   EXPORT_MEDIA_TYPES,
   elementTypeBySegment,
-  type ExportBody,
+  type FileExportBody,
   type GeoJsonToShpBody,
   type Locale,
 } from '@integration/contracts';
@@ -78,8 +78,23 @@ const unpackLimits = (config: Config): UnpackLimits => ({
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-export function createFileFormatService(db: Database, config: Config) {
-  const gdal = new GdalHost();
+/** Imports of exchange deliveries (GraceTHD, OFDS): recognised among the uploads and written. */
+export interface DeliveryImporter {
+  importIfDelivery(
+    uploads: UploadedFile[],
+    fields: Map<string, string>,
+    user: UserRecord,
+    locale: Locale,
+    job: { dir: string; abs: string },
+  ): Promise<unknown>;
+}
+
+export function createFileFormatService(
+  db: Database,
+  config: Config,
+  options: { gdal?: GdalHost; deliveries?: DeliveryImporter } = {},
+) {
+  const gdal = options.gdal ?? new GdalHost();
   const tr = (locale: Locale) => (key: MessageKey, vars?: MessageVars) =>
     translate(locale, key, vars);
 
@@ -172,7 +187,14 @@ export function createFileFormatService(db: Database, config: Config) {
       user: UserRecord,
       locale: Locale,
     ): Promise<Readable> {
-      const read = await this.readUploads(parts, user, locale);
+      const fields = new Map<string, string>();
+      const read = await this.readUploads(parts, user, locale, {
+        onField: (name, value) => fields.set(name, value),
+        delivery: options.deliveries
+          ? (uploads, job) =>
+              options.deliveries?.importIfDelivery(uploads, fields, user, locale, job)
+          : undefined,
+      });
       return cleanAfter(createReadStream(read.responseFile), read.done);
     },
 
@@ -188,6 +210,11 @@ export function createFileFormatService(db: Database, config: Config) {
       options: {
         onField?: (name: string, value: string) => void;
         layers?: () => Pick<ImportTask, 'onlyLayers' | 'osmLayers'>;
+        /** An exchange delivery's import: its answer, or undefined/null to read GIS layers. */
+        delivery?: (
+          uploads: UploadedFile[],
+          job: { dir: string; abs: string },
+        ) => Promise<unknown> | undefined;
       } = {},
     ): Promise<{ responseFile: string; done: () => Promise<void> }> {
       const budget = unpackBudget(user.id, unpackLimits(config));
@@ -248,6 +275,12 @@ export function createFileFormatService(db: Database, config: Config) {
           throw error;
         }
         if (!uploads.length) throw fileProblem(400, 'files.noFiles');
+        const delivered = await options.delivery?.(uploads, job);
+        if (delivered) {
+          const responseFile = path.join(job.abs, 'delivery.json');
+          await writeFile(responseFile, JSON.stringify(delivered));
+          return { responseFile, done };
+        }
         const { sources, warnings } = await collectSources(uploads, {
           workDir: path.join(job.abs, 'src'),
           root: gdal.root,
@@ -333,7 +366,11 @@ export function createFileFormatService(db: Database, config: Config) {
     },
 
     /** POST /file-format/export: a cluster's elements (all, a selection, some types) as a file. */
-    async exportCluster(user: UserRecord, body: ExportBody, locale: Locale): Promise<FileAnswer> {
+    async exportCluster(
+      user: UserRecord,
+      body: FileExportBody,
+      locale: Locale,
+    ): Promise<FileAnswer> {
       const started = performance.now();
       const [cluster] = await clusterFacts(db, [body.clusterId]);
       await assertReadableVia(

@@ -1,10 +1,15 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ExportFormat } from '@integration/contracts';
 import type { FileProblem } from './file-errors.ts';
 import { gdalLog, gdalMessage, type GdalApi } from './gdal-api.ts';
 import { FeedReader, MemoryFolder, openVector } from './gdal-memory.ts';
-import type { ConvertLayer, ConvertOutcome, ConvertTask, LayerSource } from './gdal-protocol.ts';
+import type {
+  ConvertLayer,
+  ConvertOutcome,
+  ConvertTask,
+  LayerSource,
+  WriteFormat,
+} from './gdal-protocol.ts';
 
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -14,14 +19,20 @@ const xml = (text: string) =>
  * WKB; the ids as FIDs when the format keeps them.
  */
 function vrtFields(source: LayerSource, fidColumn: boolean): string {
-  const fid = fidColumn ? `<FID name="${xml(source.fid.name)}">${xml(source.fid.src)}</FID>` : '';
+  const fid =
+    fidColumn && source.fid
+      ? `<FID name="${xml(source.fid.name)}">${xml(source.fid.src)}</FID>`
+      : '';
+  const geometry = source.geometry
+    ? `<GeometryField encoding="WKB" field="${xml(source.geometry.src)}">` +
+      `<GeometryType>${source.geometry.type}</GeometryType><SRS>EPSG:4326</SRS></GeometryField>`
+    : '<GeometryType>wkbNone</GeometryType>';
   return (
     `<OpenOptions><OOI key="EMPTY_STRING_AS_NULL">YES</OOI></OpenOptions>` +
-    `<GeometryField encoding="WKB" field="${xml(source.geometry.src)}">` +
-    `<GeometryType>${source.geometry.type}</GeometryType><SRS>EPSG:4326</SRS></GeometryField>` +
+    geometry +
     fid +
     source.fields
-      .filter((f) => !fidColumn || f.src !== source.fid.src)
+      .filter((f) => !fidColumn || f.src !== source.fid?.src)
       .map(
         (f) =>
           `<Field name="${xml(f.name)}" src="${xml(f.src)}" type="${f.type}"${f.subtype ? ` subtype="${f.subtype}"` : ''}/>`,
@@ -51,7 +62,7 @@ function vrt(layers: ConvertLayer[], union: boolean, name: string, fidColumn: bo
 
 /** Per format: one layer or their union, ogr2ogr's arguments, whether ids become the FID column. */
 export const EXPORT_OPTIONS: Record<
-  ExportFormat,
+  WriteFormat,
   { union: boolean; args: string[]; fidColumn?: boolean }
 > = {
   geojson: { union: true, args: ['-f', 'GeoJSON', '-lco', 'RFC7946=YES', '-nlt', 'GEOMETRY'] },
@@ -63,6 +74,17 @@ export const EXPORT_OPTIONS: Record<
     union: true,
     args: ['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-lco', 'WRITE_BOM=YES', '-nlt', 'GEOMETRY'],
   },
+  // GraceTHD (issue 29): the model's tables, geometry column `geom`, each layer typed by its VRT.
+  'gracethd-gpkg': { union: false, args: ['-f', 'GPKG', '-lco', 'GEOMETRY_NAME=geom'] },
+  // The model's exchange layout: shapefiles in Windows-1252, CSVs with `;`, no BOM, quoted only
+  // when a value needs it (IF_AMBIGUOUS would quote fo_color 1.10).
+  'gracethd-shp': { union: false, args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=CP1252'] },
+  'gracethd-csv': {
+    union: false,
+    args: ['-f', 'CSV', '-lco', 'SEPARATOR=SEMICOLON', '-lco', 'STRING_QUOTING=IF_NEEDED'],
+  },
+  // DXF holds one layer ("entities"): each feature's Layer field names its CAD layer.
+  dxf: { union: true, args: ['-f', 'DXF'] },
 };
 
 /** Inputs larger than this are converted on disk, not in WebAssembly memory (limited to a few GB). */
@@ -77,7 +99,16 @@ export async function convertExport(
   task: ConvertTask,
   root: string,
 ): Promise<ConvertOutcome> {
-  const { union, args, fidColumn = false } = EXPORT_OPTIONS[task.format];
+  const options = EXPORT_OPTIONS[task.format];
+  const { union, fidColumn = false } = options;
+  const args = [
+    ...options.args,
+    ...(task.targetSrs ? ['-t_srs', `EPSG:${task.targetSrs}`] : []),
+    ...(task.extraArgs ?? []),
+  ];
+  // A folder of files per layer: shapefiles, or GraceTHD's CSVs.
+  const folder =
+    task.format === 'shp' || task.format === 'gracethd-shp' || task.format === 'gracethd-csv';
   const diskDir = path.join(root, task.dir);
   const inputBytes = task.layers
     .filter((l) => !l.streamed)
@@ -105,7 +136,7 @@ export async function convertExport(
     const output = memory
       ? `../${memory.path.slice(1)}/${task.output}`
       : `${task.dir}/${task.output}`;
-    if (task.format === 'shp') {
+    if (folder) {
       if (memory) memory.mkdir(`${task.output}.shp`);
       else mkdirSync(path.join(diskDir, `${task.output}.shp`), { recursive: true });
     }
@@ -115,14 +146,13 @@ export async function convertExport(
     try {
       const written = await gdal.ogr2ogr(ds, args, output);
       feed?.assertRead();
-      const file =
-        task.format === 'shp' ? `${output}.shp` : written.local.replace(/^\/output\//, '');
+      const file = folder ? `${output}.shp` : written.local.replace(/^\/output\//, '');
       if (memory) {
-        const target = task.format === 'shp' ? path.join(diskDir, `${task.output}.shp`) : diskDir;
+        const target = folder ? path.join(diskDir, `${task.output}.shp`) : diskDir;
         mkdirSync(target, { recursive: true });
         return { files: memory.copyOut(path.posix.join('/output', file), target) };
       }
-      if (task.format === 'shp') {
+      if (folder) {
         const dir = path.join(root, file);
         return {
           files: readdirSync(dir)

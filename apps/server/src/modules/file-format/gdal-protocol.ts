@@ -57,17 +57,30 @@ export interface ConvertLayer {
 }
 
 export interface LayerSource {
-  /** The column holding the geometry as hex WKB, and the layer's geometry type ('wkbPoint'). */
-  geometry: { src: string; type: string };
+  /**
+   * The column holding the geometry as hex WKB (in EPSG:4326), and the layer's geometry type
+   * ('wkbPoint'); null for a table without geometry (GraceTHD's t_fibre).
+   */
+  geometry: { src: string; type: string } | null;
   /** The output's fields in order: name, source column, OGR type (and subtype). */
   fields: { name: string; src: string; type: string; subtype?: string }[];
   /** The column holding the element ids: a GeoPackage keeps them as its FID column. */
-  fid: { name: string; src: string };
+  fid?: { name: string; src: string };
 }
+
+/**
+ * What GDAL writes: the plain GIS formats, and the exchange standards' files (GraceTHD's
+ * GeoPackage, its shapefiles and `;` CSVs; DXF).
+ */
+export type WriteFormat = ExportFormat | 'gracethd-gpkg' | 'gracethd-shp' | 'gracethd-csv' | 'dxf';
 
 export interface ConvertTask {
   op: 'convert';
-  format: ExportFormat;
+  format: WriteFormat;
+  /** Reproject to this EPSG code (the layers are in EPSG:4326). */
+  targetSrs?: number;
+  /** More ogr2ogr arguments for this task (a DXF header, creation options). */
+  extraArgs?: string[];
   layers: ConvertLayer[];
   dir: string;
   /** Output base name, without extension, under dir. */
@@ -81,7 +94,14 @@ export interface ConvertOutcome {
   files: string[];
 }
 
-export type WorkerTask = ImportTask | ConvertTask;
+/** The names of a dataset's layers (a GeoPackage recognised as a GraceTHD delivery). */
+export interface LayersTask {
+  op: 'layers';
+  /** Path under the root. */
+  path: string;
+}
+
+export type WorkerTask = ImportTask | ConvertTask | LayersTask;
 
 export type WorkerRequest = { id: number; task: WorkerTask };
 

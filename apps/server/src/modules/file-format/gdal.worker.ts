@@ -52,7 +52,9 @@ port.on('message', ({ id, task }: WorkerRequest) => {
       const result =
         task.op === 'import'
           ? await convertImport(gdal, task, root, setGdalConfig)
-          : await convertExport(gdal, task, root);
+          : task.op === 'layers'
+            ? await layerNames(path.join('/output', task.path))
+            : await convertExport(gdal, task, root);
       response = { id, ok: true, result };
     } catch (error) {
       response = isProblem(error)
@@ -63,6 +65,20 @@ port.on('message', ({ id, task }: WorkerRequest) => {
   });
 });
 port.postMessage({ ready: true });
+
+/** The layers of a dataset by name; none when GDAL cannot open it. */
+async function layerNames(file: string): Promise<string[]> {
+  const dataset = await gdal
+    .open(file)
+    .then((opened) => opened.datasets[0])
+    .catch(() => undefined);
+  if (!dataset) return [];
+  try {
+    return (dataset.info.layers ?? []).map((layer) => layer.name);
+  } finally {
+    await gdal.close(dataset);
+  }
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
