@@ -6,6 +6,7 @@ export * from './default-templates.ts';
 export * from './element-types.ts';
 export * from './elements.ts';
 export * from './file-format.ts';
+export * from './exchange.ts';
 export * from './envelope.ts';
 export * from './hierarchy.ts';
 export * from './locales.ts';

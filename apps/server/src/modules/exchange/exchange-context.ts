@@ -31,22 +31,4 @@ export interface ImportContext {
   job: { dir: string; abs: string };
 }
 
-/** One line of an import's report: a table or kind of object, and what became of its rows. */
-export interface ImportReportLine {
-  /** The standard's name for it: a GraceTHD table (t_noeud), an OFDS array (nodes). */
-  source: string;
-  read: number;
-  mapped: number;
-  skipped: number;
-  /** Why rows were skipped or changed, localised. */
-  notes: string[];
-}
-
-/** The answer of POST /file-format/import for a recognised delivery. */
-export interface ExchangeImportAnswer {
-  standard: 'gracethd' | 'ofds';
-  /** Where it went: the cluster (GraceTHD) or the new project (OFDS). */
-  target: { projectId: number; clusterIds: number[]; name: string };
-  report: ImportReportLine[];
-  warnings: string[];
-}
+export type { ExchangeImportAnswer, ImportReportLine } from '@integration/contracts';
