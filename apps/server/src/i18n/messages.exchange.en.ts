@@ -21,4 +21,6 @@ export const exchangeEn = {
   'exchange.duplicateCode': '{table} holds the code {value} twice.',
   'exchange.tooManyRows': 'Table {table} holds {count} rows; at most {max} are read.',
   'exchange.schemaProblem': '{path} {message}',
+  'exchange.dxfDegrees':
+    'The drawing is in degrees (EPSG:{crs}): CAD software measures them as units; choose a projected CRS for drafting.',
 } as const;

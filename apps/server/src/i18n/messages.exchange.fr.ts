@@ -25,4 +25,6 @@ export const exchangeFr: Record<keyof typeof exchangeEn, string> = {
   'exchange.duplicateCode': '{table} contient deux fois le code {value}.',
   'exchange.tooManyRows': 'La table {table} contient {count} lignes ; au plus {max} sont lues.',
   'exchange.schemaProblem': '{path} {message}',
+  'exchange.dxfDegrees':
+    'Le dessin est en degrés (EPSG:{crs}) : les logiciels de DAO les mesurent comme des unités ; choisissez un système projeté pour dessiner.',
 };
