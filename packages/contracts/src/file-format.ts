@@ -76,7 +76,17 @@ export const isExchangeFormat = (format: string): format is ExchangeFormat =>
   (EXCHANGE_FORMATS as readonly string[]).includes(format);
 
 /** GraceTHD statuses (l_statut) a delivery may be declared in. */
-export const GRACETHD_STATUTS = ['ETU', 'AVP', 'PRO', 'EXE', 'TVX', 'REC', 'MCO'] as const;
+export const GRACETHD_STATUTS = [
+  'PRE',
+  'DIA',
+  'AVP',
+  'PRO',
+  'ACT',
+  'EXE',
+  'TVX',
+  'REC',
+  'MCO',
+] as const;
 
 export const exportBody = z.object({
   /** The scope: a cluster (every format), or a central office or a project (exchange formats). */

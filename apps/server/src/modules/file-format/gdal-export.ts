@@ -35,7 +35,7 @@ function vrtFields(source: LayerSource, fidColumn: boolean): string {
       .filter((f) => !fidColumn || f.src !== source.fid?.src)
       .map(
         (f) =>
-          `<Field name="${xml(f.name)}" src="${xml(f.src)}" type="${f.type}"${f.subtype ? ` subtype="${f.subtype}"` : ''}/>`,
+          `<Field name="${xml(f.name)}" src="${xml(f.src)}" type="${f.type}"${f.subtype ? ` subtype="${f.subtype}"` : ''}${f.width ? ` width="${f.width}"` : ''}/>`,
       )
       .join('')
   );

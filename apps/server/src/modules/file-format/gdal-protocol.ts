@@ -63,7 +63,7 @@ export interface LayerSource {
    */
   geometry: { src: string; type: string } | null;
   /** The output's fields in order: name, source column, OGR type (and subtype). */
-  fields: { name: string; src: string; type: string; subtype?: string }[];
+  fields: { name: string; src: string; type: string; subtype?: string; width?: number }[];
   /** The column holding the element ids: a GeoPackage keeps them as its FID column. */
   fid?: { name: string; src: string };
 }

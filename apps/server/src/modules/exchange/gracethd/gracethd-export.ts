@@ -1,9 +1,199 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { DeliveryCheck, DeliveryProblem, Locale } from '@integration/contracts';
+import type { Queryable } from '../../../db/database.ts';
+import { intArray } from '../../../db/sql-arrays.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { isMessageKey, translate, type MessageVars } from '../../../i18n/translate.ts';
+import { fibreSettingsRepository } from '../../fibre/settings.repository.ts';
 import type { FileAnswer } from '../../file-format/file-format.service.ts';
+import { today } from '../../file-format/file-format.service.ts';
+import { cleanAfter } from '../../file-format/job-files.ts';
 import type { ExportContext } from '../exchange-context.ts';
+import { codes, parseKey } from './gracethd-codes.ts';
+import { checkTables } from './gracethd-checks.ts';
+import { graceThdNetwork } from './gracethd-network.repository.ts';
+import { buildTables, type Found, type NetworkRows, type Row } from './gracethd-tables.ts';
+import { writeDelivery } from './gracethd-writer.ts';
 
-/** Placeholder until the writer lands. */
-export async function exportGraceThd(context: ExportContext): Promise<FileAnswer> {
-  void context;
-  throw new AppError(503, 'SERVICE_UNAVAILABLE', 'exchange.clusterOnly');
+/** Lambert-93: the model's own coordinate system, the delivery's by default. */
+export const GRACETHD_DEFAULT_CRS = 2154;
+
+/** Whether PostGIS knows the EPSG code (both databases carry the same spatial_ref_sys). */
+export async function knownCrs(db: Queryable, crs: number): Promise<boolean> {
+  const row = await db.one<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM spatial_ref_sys WHERE auth_name = 'EPSG' AND auth_srid = ${crs}`,
+  );
+  return (row?.n ?? 0) > 0;
 }
+
+/** A problem in the user's language; `@key` values are messages too (a cable's "start"). */
+export function localise(found: Found, locale: Locale): DeliveryProblem {
+  const vars: MessageVars = {};
+  for (const [name, value] of Object.entries(found.vars)) {
+    const key = typeof value === 'string' && value.startsWith('@') ? value.slice(1) : null;
+    vars[name] = key && isMessageKey(key) ? translate(locale, key) : value;
+  }
+  return {
+    code: found.code,
+    severity: found.severity,
+    message: translate(locale, found.key, vars),
+    elementIds: found.elementIds,
+    clusterId: found.clusterId,
+    ...(found.table ? { table: found.table } : {}),
+    ...(found.column ? { column: found.column } : {}),
+    ...(found.value ? { value: found.value } : {}),
+  };
+}
+
+export function deliveryCheck(found: Found[], locale: Locale): DeliveryCheck {
+  const problems = found
+    .map((f) => localise(f, locale))
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return {
+    problems,
+    counts: {
+      error: problems.filter((p) => p.severity === 'error').length,
+      warning: problems.filter((p) => p.severity === 'warning').length,
+    },
+  };
+}
+
+/** Reads the scope's network, Cancelled clusters left out (and said). */
+async function readNetwork(context: ExportContext, found: Found[]): Promise<NetworkRows> {
+  const { db, scope } = context;
+  const clusters = await db.rows<{ id: number; name: string; phase: string; office: number }>(sql`
+    SELECT id, name, project_phase AS phase, central_office_id AS office FROM clusters
+    WHERE id = ANY(${intArray(scope.clusterIds)}::int[]) ORDER BY id`);
+  for (const cluster of clusters.filter((c) => c.phase === 'Cancelled'))
+    found.push({
+      code: 'cancelled',
+      severity: 'warning',
+      key: 'exchange.check.cancelled',
+      vars: { name: cluster.name },
+      elementIds: [],
+      clusterId: cluster.id,
+    });
+  const live = clusters.filter((c) => c.phase !== 'Cancelled');
+  const ids = live.map((c) => c.id);
+  const officeIds = [...new Set(live.map((c) => c.office))];
+  const g = graceThdNetwork;
+  return {
+    points: await g.points(db, ids),
+    offices: await g.offices(db, officeIds),
+    zones: await g.zones(db, ids),
+    cables: await g.cables(db, ids, officeIds),
+    fibres: await g.fibres(db, ids),
+    joints: await g.joints(db, ids, officeIds),
+    trays: await g.trays(db, ids, officeIds),
+    splitters: await g.splitters(db, ids, officeIds),
+    ports: await g.ports(db, ids, officeIds),
+    accesses: await g.accesses(db, ids),
+    loops: await g.loops(db, ids),
+    phases: new Map(live.map((c) => [c.id, c.phase])),
+    officeOfCluster: new Map(live.map((c) => [c.id, c.office])),
+  };
+}
+
+/**
+ * The delivery's rows and the pre-export check's problems (issue 29): what POST
+ * /file-format/export writes for `gracethd` and `gracethd-shpcsv`, and answers alone for dryRun.
+ */
+export async function buildDelivery(context: ExportContext) {
+  const { db, body, scope } = context;
+  const found: Found[] = [];
+  const network = await readNetwork(context, found);
+  const settings = await fibreSettingsRepository.get(db, scope.projectId);
+  const prefix = body.codePrefix ?? '';
+  const built = buildTables(network, {
+    prefix,
+    statut: body.statut,
+    colourScheme: settings.colourScheme,
+  });
+  found.push(...built.found);
+  // The segments' lines, cut from their cables in the database, with their nodes at their ends.
+  const c = codes(prefix);
+  const lines = new Map(
+    (await graceThdNetwork.segmentLines(db, built.lines)).map((l) => [l.code, l]),
+  );
+  for (const [table, tag] of [
+    ['t_cableline', 'CL'],
+    ['t_cheminement', 'CM'],
+  ] as const) {
+    for (const row of built.tables.get(table) ?? []) {
+      const key = c.keyOf(String(row[tag === 'CL' ? 'cl_code' : 'cm_code']), tag);
+      const line = key ? lines.get(key) : undefined;
+      row.geom = line?.wkb ?? null;
+      row[tag === 'CL' ? 'cl_long' : 'cm_long'] = line
+        ? Math.round(line.lengthM * 100) / 100
+        : null;
+    }
+  }
+  for (const row of built.tables.get('t_cable') ?? []) {
+    const key = c.keyOf(String(row.cb_code), 'CB');
+    const line = key ? lines.get(key) : undefined;
+    if (line) row.cb_lgreel = Math.round(line.lengthM * 100) / 100;
+  }
+  const clusterOf = new Map<number, number>();
+  for (const p of network.points) clusterOf.set(p.id, p.clusterId);
+  for (const cable of network.cables) clusterOf.set(cable.id, cable.clusterId);
+  found.push(
+    ...checkTables(built.tables, (table, row) => {
+      const code = Object.values(row)[0];
+      const tag = table.slice(2, 4).toUpperCase();
+      const key = typeof code === 'string' ? c.keyOf(code, tag as 'ND') : null;
+      const parsed = key ? parseKey(key.split('-')[0] ?? '') : null;
+      const clusterId = parsed ? clusterOf.get(parsed.id) : undefined;
+      return parsed && clusterId !== undefined ? { id: parsed.id, clusterId } : null;
+    }),
+  );
+  return { tables: built.tables, found, network };
+}
+
+/** POST /file-format/export, formats `gracethd` (a GeoPackage) and `gracethd-shpcsv` (a zip). */
+export async function exportGraceThd(context: ExportContext): Promise<FileAnswer> {
+  const { db, body, locale, scope, gdal } = context;
+  const crs = body.crs ?? GRACETHD_DEFAULT_CRS;
+  if (!(await knownCrs(db, crs)))
+    throw new AppError(400, 'VALIDATION_ERROR', 'exchange.crsUnknown', { crs });
+  const started = performance.now();
+  const { tables, found } = await buildDelivery(context);
+  const built = performance.now();
+  const check = deliveryCheck(found, locale);
+  if (body.dryRun) {
+    const answer = JSON.stringify({ status: true, data: check });
+    return { stream: Readable.from([answer]), mediaType: 'application/json; charset=utf-8' };
+  }
+  if (check.counts.error > 0)
+    throw new AppError(
+      422,
+      'VALIDATION_ERROR',
+      'exchange.checksFailed',
+      { count: check.counts.error },
+      check,
+    );
+  const rows = [...tables.values()].reduce((n, r) => n + r.length, 0);
+  if (!rows)
+    throw new AppError(422, 'VALIDATION_ERROR', 'exchange.nothingToExport', { scope: scope.name });
+  const layout = body.format === 'gracethd-shpcsv' ? 'shpcsv' : 'gpkg';
+  const job = await gdal.newJob();
+  try {
+    const written = await writeDelivery(gdal, job, tables, { layout, crs, found });
+    const ms = (from: number, to: number) => (to - from).toFixed(0);
+    const headers: Record<string, string> = {
+      'server-timing': `build;dur=${ms(started, built)}, write;dur=${ms(built, performance.now())}`,
+      'x-delivery-warnings': String(deliveryCheck(found, locale).counts.warning),
+    };
+    return {
+      stream: cleanAfter(written.stream, job.done),
+      mediaType: layout === 'gpkg' ? 'application/geopackage+sqlite3' : 'application/zip',
+      filename: `${scope.name}-GraceTHD-EPSG${crs}-${today()}.${layout === 'gpkg' ? 'gpkg' : 'zip'}`,
+      headers,
+    };
+  } catch (error) {
+    await job.done();
+    throw error;
+  }
+}
+
+export type { Row };

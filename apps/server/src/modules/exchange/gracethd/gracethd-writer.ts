@@ -1,0 +1,192 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { GdalHost } from '../../file-format/gdal-host.ts';
+import type { ConvertLayer, ConvertOutcome, LayerSource } from '../../file-format/gdal-protocol.ts';
+import { closeStream, write } from '../../file-format/job-files.ts';
+import { zipStream } from '../../file-format/zip-writer.ts';
+import type { ModelColumn, ModelTable } from './model-sql.ts';
+import { GRACETHD_TABLES } from './model-tables.ts';
+import type { Found, Row, Value } from './gracethd-tables.ts';
+
+export type Layout = 'gpkg' | 'shpcsv';
+
+const GEOMETRY_TYPES: Record<NonNullable<ModelTable['geometry']>['type'], string> = {
+  Point: 'wkbPoint',
+  LineString: 'wkbLineString',
+  Polygon: 'wkbPolygon',
+  MultiPolygon: 'wkbMultiPolygon',
+};
+
+/**
+ * How GDAL types a column. The model's exchange layout (shapefiles and CSV) wants dates as
+ * `aaaa-mm-jj` and timestamps as `aaaa-mm-jj hh:mm:ss`, which GDAL's CSV and DBF writers would
+ * format their own way: there they travel as text already formatted; booleans are 0/1.
+ */
+function ogrField(column: ModelColumn, layout: Layout) {
+  switch (column.type) {
+    case 'integer':
+      return { type: 'Integer' };
+    case 'bigint':
+      return { type: 'Integer64' };
+    case 'real':
+      return { type: 'Real' };
+    case 'boolean':
+      return layout === 'gpkg' ? { type: 'Integer', subtype: 'Boolean' } : { type: 'Integer' };
+    case 'date':
+      return layout === 'gpkg' ? { type: 'Date' } : { type: 'String', width: 10 };
+    case 'timestamp':
+      return layout === 'gpkg' ? { type: 'DateTime' } : { type: 'String', width: 19 };
+    default:
+      return { type: 'String', width: column.length ?? 254 };
+  }
+}
+
+/** One CSV field of the VRT's input: numbers bare, text quoted, null empty. */
+function csvField(value: Value): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return `"${value.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Text the model forbids or cannot hold: a `;` (the CSV's separator, co_1_s00001) becomes `,`;
+ * longer than the column is cut. Each kind is reported once per column with its count.
+ */
+function cleanText(table: ModelTable, rows: Row[], found: Found[]): void {
+  const columns = table.columns.filter((c) => c.type === 'text');
+  for (const column of columns) {
+    let semicolons = 0;
+    let cut = 0;
+    let first: string | null = null;
+    for (const row of rows) {
+      const value = row[column.name];
+      if (typeof value !== 'string') continue;
+      let text = value;
+      if (text.includes(';')) {
+        text = text.replaceAll(';', ',');
+        semicolons++;
+        first ??= String(row[table.primaryKey]);
+      }
+      const max = column.length ?? 254;
+      if (text.length > max) {
+        text = text.slice(0, max);
+        cut++;
+        first ??= String(row[table.primaryKey]);
+      }
+      row[column.name] = text;
+    }
+    const about = { elementIds: [], clusterId: null, table: table.name, column: column.name };
+    if (semicolons)
+      found.push({
+        ...about,
+        code: 'text',
+        severity: 'warning',
+        key: 'exchange.check.semicolon',
+        vars: { table: table.name, column: column.name, row: `${first} (${semicolons})` },
+      });
+    if (cut)
+      found.push({
+        ...about,
+        code: 'text',
+        severity: 'warning',
+        key: 'exchange.check.textCut',
+        vars: { table: table.name, column: column.name, row: `${first} (${cut})` },
+      });
+  }
+}
+
+/** One table's rows as the VRT's CSV file, and how GDAL reads it. */
+async function writeTable(
+  table: ModelTable,
+  rows: Row[],
+  file: string,
+  layout: Layout,
+): Promise<LayerSource> {
+  const out = createWriteStream(file);
+  try {
+    const header = table.columns.map((_, i) => `c${i + 1}`);
+    if (table.geometry) header.push('geom');
+    await write(out, header.join(',') + '\n');
+    let chunk = '';
+    for (const row of rows) {
+      const cells = table.columns.map((column) => csvField(row[column.name] ?? null));
+      if (table.geometry) cells.push(String(row.geom ?? ''));
+      chunk += cells.join(',') + '\n';
+      if (chunk.length > 1 << 20) {
+        await write(out, chunk);
+        chunk = '';
+      }
+    }
+    await write(out, chunk);
+  } finally {
+    await closeStream(out);
+  }
+  return {
+    geometry: table.geometry ? { src: 'geom', type: GEOMETRY_TYPES[table.geometry.type] } : null,
+    fields: table.columns.map((column, i) => ({
+      name: column.name,
+      src: `c${i + 1}`,
+      ...ogrField(column, layout),
+    })),
+  };
+}
+
+/**
+ * Writes every table of the model (empty ones too: a delivery holds the whole model) and has
+ * GDAL write them in the delivery's coordinate system: one GeoPackage (geometry column `geom`),
+ * or the model's exchange layout — shapefiles (Windows-1252) for the spatial tables and `;` CSVs
+ * for the others — zipped.
+ */
+export async function writeDelivery(
+  gdal: GdalHost,
+  job: { dir: string; abs: string },
+  tables: Map<string, Row[]>,
+  options: { layout: Layout; crs: number; found: Found[] },
+): Promise<{ stream: Readable; file?: string }> {
+  const layers: (ConvertLayer & { spatial: boolean })[] = [];
+  for (const table of GRACETHD_TABLES) {
+    const rows = tables.get(table.name) ?? [];
+    cleanText(table, rows, options.found);
+    const file = `${table.name}.csv`;
+    const source = await writeTable(table, rows, path.join(job.abs, file), options.layout);
+    layers.push({
+      name: table.name,
+      path: `${job.dir}/${file}`,
+      source,
+      spatial: Boolean(table.geometry),
+    });
+  }
+  if (options.layout === 'gpkg') {
+    const outcome = await gdal.run<ConvertOutcome>({
+      op: 'convert',
+      format: 'gracethd-gpkg',
+      layers: layers.map(({ spatial: _, ...layer }) => layer),
+      dir: job.dir,
+      output: 'gracethd',
+      targetSrs: options.crs,
+    });
+    const file = outcome.files[0] ?? '';
+    return { stream: createReadStream(file), file };
+  }
+  const shapes = await gdal.run<ConvertOutcome>({
+    op: 'convert',
+    format: 'gracethd-shp',
+    layers: layers.filter((l) => l.spatial).map(({ spatial: _, ...layer }) => layer),
+    dir: job.dir,
+    output: 'shp',
+    targetSrs: options.crs,
+  });
+  const csvs = await gdal.run<ConvertOutcome>({
+    op: 'convert',
+    format: 'gracethd-csv',
+    layers: layers.filter((l) => !l.spatial).map(({ spatial: _, ...layer }) => layer),
+    dir: job.dir,
+    output: 'csv',
+  });
+  const files = [...shapes.files, ...csvs.files].map((file) => ({
+    name: path.basename(file),
+    file,
+  }));
+  return { stream: zipStream(files) };
+}
