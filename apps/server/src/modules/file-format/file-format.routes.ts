@@ -16,7 +16,7 @@ function sendFile(reply: FastifyReply, answer: FileAnswer) {
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
   reply.header(
     'access-control-expose-headers',
-    'content-disposition, x-field-renames, x-skipped-features',
+    'content-disposition, x-field-renames, x-skipped-features, x-crs, x-export-warnings, x-delivery-warnings',
   );
   return reply.send(answer.stream);
 }

@@ -75,14 +75,13 @@ export const EXPORT_OPTIONS: Record<
     args: ['-f', 'CSV', '-lco', 'GEOMETRY=AS_WKT', '-lco', 'WRITE_BOM=YES', '-nlt', 'GEOMETRY'],
   },
   // GraceTHD (issue 29): the model's tables, geometry column `geom`, each layer typed by its VRT.
-  'gracethd-gpkg': { union: false, args: ['-f', 'GPKG', '-lco', 'GEOMETRY_NAME=geom'] },
-  // The model's exchange layout: shapefiles in Windows-1252, CSVs with `;`, no BOM, quoted only
-  // when a value needs it (IF_AMBIGUOUS would quote fo_color 1.10).
-  'gracethd-shp': { union: false, args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=CP1252'] },
-  'gracethd-csv': {
+  'gracethd-gpkg': {
     union: false,
-    args: ['-f', 'CSV', '-lco', 'SEPARATOR=SEMICOLON', '-lco', 'STRING_QUOTING=IF_NEEDED'],
+    args: ['-f', 'GPKG', '-lco', 'GEOMETRY_NAME=geom'],
+    fidColumn: true,
   },
+  // The model's exchange layout: shapefiles in Windows-1252 (its CSVs are written without GDAL).
+  'gracethd-shp': { union: false, args: ['-f', 'ESRI Shapefile', '-lco', 'ENCODING=CP1252'] },
   // DXF holds one layer ("entities"): each feature's Layer field names its CAD layer.
   dxf: { union: true, args: ['-f', 'DXF'] },
 };
@@ -106,9 +105,8 @@ export async function convertExport(
     ...(task.targetSrs ? ['-t_srs', `EPSG:${task.targetSrs}`] : []),
     ...(task.extraArgs ?? []),
   ];
-  // A folder of files per layer: shapefiles, or GraceTHD's CSVs.
-  const folder =
-    task.format === 'shp' || task.format === 'gracethd-shp' || task.format === 'gracethd-csv';
+  // A folder of files per layer: shapefiles.
+  const folder = task.format === 'shp' || task.format === 'gracethd-shp';
   const diskDir = path.join(root, task.dir);
   const inputBytes = task.layers
     .filter((l) => !l.streamed)
@@ -136,9 +134,10 @@ export async function convertExport(
     const output = memory
       ? `../${memory.path.slice(1)}/${task.output}`
       : `${task.dir}/${task.output}`;
+    const folderName = `${task.output}.shp`;
     if (folder) {
-      if (memory) memory.mkdir(`${task.output}.shp`);
-      else mkdirSync(path.join(diskDir, `${task.output}.shp`), { recursive: true });
+      if (memory) memory.mkdir(folderName);
+      else mkdirSync(path.join(diskDir, folderName), { recursive: true });
     }
     gdalLog.clear();
     const ds = openVector(gdal, vrtPath);
@@ -148,7 +147,7 @@ export async function convertExport(
       feed?.assertRead();
       const file = folder ? `${output}.shp` : written.local.replace(/^\/output\//, '');
       if (memory) {
-        const target = folder ? path.join(diskDir, `${task.output}.shp`) : diskDir;
+        const target = folder ? path.join(diskDir, folderName) : diskDir;
         mkdirSync(target, { recursive: true });
         return { files: memory.copyOut(path.posix.join('/output', file), target) };
       }

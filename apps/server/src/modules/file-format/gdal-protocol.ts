@@ -70,9 +70,9 @@ export interface LayerSource {
 
 /**
  * What GDAL writes: the plain GIS formats, and the exchange standards' files (GraceTHD's
- * GeoPackage, its shapefiles and `;` CSVs; DXF).
+ * GeoPackage and shapefiles; DXF).
  */
-export type WriteFormat = ExportFormat | 'gracethd-gpkg' | 'gracethd-shp' | 'gracethd-csv' | 'dxf';
+export type WriteFormat = ExportFormat | 'gracethd-gpkg' | 'gracethd-shp' | 'dxf';
 
 export interface ConvertTask {
   op: 'convert';

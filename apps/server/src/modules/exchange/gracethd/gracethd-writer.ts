@@ -1,4 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { GdalHost } from '../../file-format/gdal-host.ts';
@@ -96,6 +97,36 @@ function cleanText(table: ModelTable, rows: Row[], found: Found[]): void {
   }
 }
 
+/**
+ * A table in the model's CSV form (co_1_f00004–7): a header, `;` between values, UTF-8, no BOM,
+ * no text delimiters (a value never holds `;`, replaced by cleanText; a line break becomes a
+ * space), booleans 0/1, dates and timestamps as already formatted.
+ */
+async function writeModelCsv(table: ModelTable, rows: Row[], file: string): Promise<void> {
+  const out = createWriteStream(file);
+  try {
+    await write(out, table.columns.map((c) => c.name).join(';') + '\n');
+    let chunk = '';
+    for (const row of rows) {
+      chunk +=
+        table.columns
+          .map((c) => {
+            const value = row[c.name];
+            if (value === null || value === undefined) return '';
+            return typeof value === 'number' ? String(value) : value.replace(/[\r\n]+/g, ' ');
+          })
+          .join(';') + '\n';
+      if (chunk.length > 1 << 20) {
+        await write(out, chunk);
+        chunk = '';
+      }
+    }
+    await write(out, chunk);
+  } finally {
+    await closeStream(out);
+  }
+}
+
 /** One table's rows as the VRT's CSV file, and how GDAL reads it. */
 async function writeTable(
   table: ModelTable,
@@ -124,6 +155,10 @@ async function writeTable(
   }
   return {
     geometry: table.geometry ? { src: 'geom', type: GEOMETRY_TYPES[table.geometry.type] } : null,
+    // A table keyed by a number (t_love's lv_id) keeps it as the GeoPackage's own FID column.
+    ...(layout === 'gpkg' && table.columns[0]?.type === 'bigint'
+      ? { fid: { name: table.primaryKey, src: 'c1' } }
+      : {}),
     fields: table.columns.map((column, i) => ({
       name: column.name,
       src: `c${i + 1}`,
@@ -177,14 +212,16 @@ export async function writeDelivery(
     output: 'shp',
     targetSrs: options.crs,
   });
-  const csvs = await gdal.run<ConvertOutcome>({
-    op: 'convert',
-    format: 'gracethd-csv',
-    layers: layers.filter((l) => !l.spatial).map(({ spatial: _, ...layer }) => layer),
-    dir: job.dir,
-    output: 'csv',
-  });
-  const files = [...shapes.files, ...csvs.files].map((file) => ({
+  const csvs: string[] = [];
+  for (const layer of layers.filter((l) => !l.spatial)) {
+    const table = GRACETHD_TABLES.find((t) => t.name === layer.name);
+    if (!table) continue;
+    const file = path.join(job.abs, 'csv', `${table.name}.csv`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeModelCsv(table, tables.get(table.name) ?? [], file);
+    csvs.push(file);
+  }
+  const files = [...shapes.files, ...csvs].map((file) => ({
     name: path.basename(file),
     file,
   }));
