@@ -278,7 +278,7 @@ export function createFileFormatService(
         const delivered = await options.delivery?.(uploads, job);
         if (delivered) {
           const responseFile = path.join(job.abs, 'delivery.json');
-          await writeFile(responseFile, JSON.stringify(delivered));
+          await writeFile(responseFile, JSON.stringify({ status: true, data: delivered }));
           return { responseFile, done };
         }
         const { sources, warnings } = await collectSources(uploads, {
