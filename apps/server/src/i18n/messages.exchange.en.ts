@@ -72,4 +72,28 @@ export const exchangeEn = {
   'exchange.ofdsPhases': 'Each phase became a cluster ({count} in all).',
   'exchange.ofdsOrganisations':
     'Organisations are not imported: the project belongs to the client of its main project.',
+  'exchange.note.supportKind':
+    'supports other than poles (A) and chambers (C) are kept as places only',
+  'exchange.note.siteKind': 'sites other than NRO and SRO are not imported',
+  'exchange.note.enclosureNoPlace': 'enclosure on no support and no node',
+  'exchange.note.homeNoNode': 'home without a node',
+  'exchange.note.straightLine': 'no t_cableline: drawn straight between its nodes',
+  'exchange.note.cableNoLine': 'cable with no line and no nodes',
+  'exchange.note.cassetteNoHolder': 'cassette in no enclosure',
+  'exchange.note.cassetteKind': 'connector cassettes are not imported',
+  'exchange.note.panelNoSite': 'patch panel in no site',
+  'exchange.note.positionKind':
+    'positions other than splices, connectors and passages are not imported',
+  'exchange.note.positionNoHolder': 'position in no cassette or panel',
+  'exchange.note.positionUnresolved': 'position naming fibres of no imported cable',
+  'exchange.note.loopNoNode': 'loop without a node',
+  'exchange.note.zoneNoGeometry': 'zone without a polygon',
+  'exchange.note.count': '{note} ({count})',
+  'exchange.note.notRead': 'not read by this import',
+  'exchange.warn.assumedSrs':
+    '{table} declares no coordinate system: read as Lambert-93 (EPSG:2154), the model’s.',
+  'exchange.target.cluster': 'cluster',
+  'exchange.target.mainProject': 'main project',
+  'exchange.note.passage': 'passages: the fibre runs on through the node',
+  'exchange.note.partOf': 'read with the rows they belong to',
 } as const;

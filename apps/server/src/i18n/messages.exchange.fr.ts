@@ -83,4 +83,28 @@ export const exchangeFr: Record<keyof typeof exchangeEn, string> = {
   'exchange.ofdsPhases': 'Chaque phase est devenue un cluster ({count} en tout).',
   'exchange.ofdsOrganisations':
     'Les organisations ne sont pas importées : le projet appartient au client de son projet principal.',
+  'exchange.note.supportKind':
+    'les supports autres qu’appuis (A) et chambres (C) ne sont gardés que comme lieux',
+  'exchange.note.siteKind': 'les sites autres que NRO et SRO ne sont pas importés',
+  'exchange.note.enclosureNoPlace': 'boîtier sans support ni nœud',
+  'exchange.note.homeNoNode': 'logement sans nœud',
+  'exchange.note.straightLine': 'pas de t_cableline : tracé droit entre ses nœuds',
+  'exchange.note.cableNoLine': 'câble sans tracé ni nœuds',
+  'exchange.note.cassetteNoHolder': 'cassette dans aucun boîtier',
+  'exchange.note.cassetteKind': 'les cassettes de connecteurs ne sont pas importées',
+  'exchange.note.panelNoSite': 'tiroir dans aucun site',
+  'exchange.note.positionKind':
+    'les positions autres qu’épissures, connecteurs et passages ne sont pas importées',
+  'exchange.note.positionNoHolder': 'position dans aucune cassette ni aucun tiroir',
+  'exchange.note.positionUnresolved': 'position désignant des fibres d’aucun câble importé',
+  'exchange.note.loopNoNode': 'love sans nœud',
+  'exchange.note.zoneNoGeometry': 'zone sans polygone',
+  'exchange.note.count': '{note} ({count})',
+  'exchange.note.notRead': 'non lue par cet import',
+  'exchange.warn.assumedSrs':
+    '{table} ne déclare aucun système de coordonnées : lue en Lambert-93 (EPSG:2154), celui du modèle.',
+  'exchange.target.cluster': 'cluster',
+  'exchange.target.mainProject': 'projet principal',
+  'exchange.note.passage': 'passages : la fibre continue à travers le nœud',
+  'exchange.note.partOf': 'lues avec les lignes dont elles font partie',
 };

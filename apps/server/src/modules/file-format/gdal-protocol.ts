@@ -101,7 +101,22 @@ export interface LayersTask {
   path: string;
 }
 
-export type WorkerTask = ImportTask | ConvertTask | LayersTask;
+/** Tables of datasets (paths under the root) as GeoJSON sequences in WGS84, written in dir. */
+export interface ReadTablesTask {
+  op: 'readTables';
+  sources: string[];
+  tables: string[];
+  dir: string;
+  /** The EPSG code of layers that declare none (GraceTHD's: Lambert-93). */
+  assumeSrs: number;
+}
+
+export interface ReadTablesOutcome {
+  /** Each table found (lower case), its file (absolute) and GDAL's feature count. */
+  tables: { name: string; file: string; count: number; assumedSrs: boolean }[];
+}
+
+export type WorkerTask = ImportTask | ConvertTask | LayersTask | ReadTablesTask;
 
 export type WorkerRequest = { id: number; task: WorkerTask };
 

@@ -6,6 +6,7 @@ import initGdalJs from 'gdal3.js/node.js';
 import type { FileProblem } from './file-errors.ts';
 import { convertExport } from './gdal-export.ts';
 import { convertImport } from './gdal-import.ts';
+import { readTables } from './gdal-tables.ts';
 import type { WorkerRequest, WorkerResponse } from './gdal-protocol.ts';
 import { gdalLog, type GdalApi } from './gdal-api.ts';
 
@@ -54,7 +55,9 @@ port.on('message', ({ id, task }: WorkerRequest) => {
           ? await convertImport(gdal, task, root, setGdalConfig)
           : task.op === 'layers'
             ? await layerNames(path.join('/output', task.path))
-            : await convertExport(gdal, task, root);
+            : task.op === 'readTables'
+              ? await readTables(gdal, task)
+              : await convertExport(gdal, task, root);
       response = { id, ok: true, result };
     } catch (error) {
       response = isProblem(error)

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { DeliveryCheck, DeliveryProblem, Locale } from '@integration/contracts';
-import type { Queryable } from '../../../db/database.ts';
 import { intArray } from '../../../db/sql-arrays.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { isMessageKey, translate, type MessageVars } from '../../../i18n/translate.ts';
@@ -15,17 +14,7 @@ import { checkTables } from './gracethd-checks.ts';
 import { graceThdNetwork } from './gracethd-network.repository.ts';
 import { buildTables, type Found, type NetworkRows, type Row } from './gracethd-tables.ts';
 import { writeDelivery } from './gracethd-writer.ts';
-
-/** Lambert-93: the model's own coordinate system, the delivery's by default. */
-export const GRACETHD_DEFAULT_CRS = 2154;
-
-/** Whether PostGIS knows the EPSG code (both databases carry the same spatial_ref_sys). */
-export async function knownCrs(db: Queryable, crs: number): Promise<boolean> {
-  const row = await db.one<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM spatial_ref_sys WHERE auth_name = 'EPSG' AND auth_srid = ${crs}`,
-  );
-  return (row?.n ?? 0) > 0;
-}
+import { GRACETHD_DEFAULT_CRS, knownCrs } from './gracethd-crs.ts';
 
 /** A problem in the user's language; `@key` values are messages too (a cable's "start"). */
 export function localise(found: Found, locale: Locale): DeliveryProblem {
@@ -132,7 +121,11 @@ export async function buildDelivery(context: ExportContext) {
   for (const row of built.tables.get('t_cable') ?? []) {
     const key = c.keyOf(String(row.cb_code), 'CB');
     const line = key ? lines.get(key) : undefined;
-    if (line) row.cb_lgreel = Math.round(line.lengthM * 100) / 100;
+    if (!line) continue;
+    row.cb_lgreel = Math.round(line.lengthM * 100) / 100;
+    // The nodes' points added at its ends (read back by our import to rebuild the cable's line).
+    const trim = `${line.addedStart ? 'a' : ''}${line.addedEnd ? 'b' : ''}`;
+    if (trim && row.cb_comment) row.cb_comment = `${String(row.cb_comment)} | trim=${trim}`;
   }
   const clusterOf = new Map<number, number>();
   for (const p of network.points) clusterOf.set(p.id, p.clusterId);

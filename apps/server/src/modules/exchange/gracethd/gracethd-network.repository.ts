@@ -364,7 +364,13 @@ export const graceThdNetwork = {
     }[],
   ) {
     if (!segments.length) return [];
-    return db.rows<{ code: string; wkb: string; lengthM: number }>(sql`
+    return db.rows<{
+      code: string;
+      wkb: string;
+      lengthM: number;
+      addedStart: boolean;
+      addedEnd: boolean;
+    }>(sql`
       WITH s AS (
         SELECT s.*, ST_SetSRID(ST_MakePoint(s.x0, s.y0), 4326) AS p0,
                ST_SetSRID(ST_MakePoint(s.x1, s.y1), 4326) AS p1,
@@ -372,15 +378,22 @@ export const graceThdNetwork = {
         FROM jsonb_to_recordset(${JSON.stringify(segments)}::jsonb)
           AS s(code text, cable int, f0 float8, f1 float8, x0 float8, y0 float8, x1 float8, y1 float8)
         JOIN network_elements c ON c.id = s.cable),
+      ends AS (
+        SELECT s.*, GeometryType(piece) = 'POINT' AS degenerate,
+               GeometryType(piece) = 'POINT'
+                 OR ST_Distance(p0::geography, ST_StartPoint(piece)::geography) > 0.1 AS add0,
+               GeometryType(piece) = 'POINT'
+                 OR ST_Distance(p1::geography, ST_EndPoint(piece)::geography) > 0.1 AS add1
+        FROM s),
       lines AS (
-        SELECT code, CASE WHEN GeometryType(piece) = 'POINT' THEN ST_MakeLine(p0, p1)
-          ELSE ST_MakeLine(array_remove(ARRAY[
-          CASE WHEN ST_Distance(p0::geography, ST_StartPoint(piece)::geography) > 0.1 THEN p0 END,
-          piece,
-          CASE WHEN ST_Distance(p1::geography, ST_EndPoint(piece)::geography) > 0.1 THEN p1 END],
-          NULL)) END AS line
-        FROM s)
-      SELECT code, ${hexWkb(sql`line`)} AS wkb, ST_Length(line::geography) AS "lengthM"
+        SELECT code, add0, add1,
+               CASE WHEN degenerate THEN ST_MakeLine(p0, p1)
+                    ELSE ST_MakeLine(array_remove(ARRAY[CASE WHEN add0 THEN p0 END, piece,
+                                                        CASE WHEN add1 THEN p1 END], NULL))
+               END AS line
+        FROM ends)
+      SELECT code, ${hexWkb(sql`line`)} AS wkb, ST_Length(line::geography) AS "lengthM",
+             add0 AS "addedStart", add1 AS "addedEnd"
       FROM lines`);
   },
 };

@@ -233,6 +233,15 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
       nd_nom: p.name,
       nd_type: HOMES.has(p.type) ? 'SF' : p.type === 'FDTSRO' ? 'ST' : 'PT',
       nd_type_ep: 'OPT',
+      // Our attributes without a column, read back by our own import.
+      nd_comment: comment({
+        Type: p.kind,
+        Capacity: p.capacity,
+        Owner: p.owner,
+        Height: p.height,
+        Floors: p.floors,
+        Length: p.length,
+      }),
       nd_creadat: p.createdAt,
       nd_majdate: p.updatedAt,
       nd_majsrc: 'Integration',
@@ -361,7 +370,13 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
       bp_typephy: bpType(p.capacity),
       bp_typelog: p.type === 'PboFat' ? 'PBO' : 'BPE',
       bp_ca_nb: trays + splitters || null,
-      bp_comment: comment({ Capacity: p.capacity, Type: p.kind, Place: p.place }),
+      bp_comment: comment({
+        Capacity: p.capacity,
+        Type: p.kind,
+        Place: p.place,
+        // Standing on a support, it is placed through the support's node: its own place kept.
+        at: supportOf.has(p.id) ? `${p.lng},${p.lat}` : null,
+      }),
       bp_creadat: p.createdAt,
       bp_majdate: p.updatedAt,
       bp_majsrc: 'Integration',
@@ -434,7 +449,12 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
       ti_etiquet: port.panel,
       ti_ba_code: baie,
       ti_type: 'TIROIR',
-      ti_comment: comment({ kind: port.kind, panel: port.panel }),
+      ti_comment: comment({
+        kind: port.kind,
+        panel: port.panel,
+        ports: network.ports.filter((p) => p.holder === port.holder && p.panel === port.panel)
+          .length,
+      }),
       ti_majsrc: 'Integration',
     });
   }
@@ -561,6 +581,7 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
           Capacity: cable.capacity,
           spec: cable.specName,
           tubes,
+          fibres: fibres ? 'rows' : null,
         }),
         cb_creadat: cable.createdAt,
         cb_majdate: cable.updatedAt,
