@@ -4,6 +4,7 @@
 import { authFigures } from './auth.bench.ts';
 import { designFigures } from './design.bench.ts';
 import { elementsFigures } from './elements.bench.ts';
+import { exchangeFigures } from './exchange.bench.ts';
 import { mapFigures } from './map.bench.ts';
 import { filesFigures } from './files.bench.ts';
 import { fibreFigures } from './fibre.bench.ts';
@@ -29,6 +30,11 @@ if (!only || only === 'elements') {
     printFigures(`Network elements (${kind})`, figures);
     for (const note of notes) console.log(`- ${note}`);
   }
+}
+if (!only || only === 'exchange') {
+  const { figures, notes } = await exchangeFigures();
+  printFigures('Exchange standards: GraceTHD and OFDS through the API against bare GDAL', figures);
+  for (const note of notes) console.log(`- ${note}`);
 }
 if (!only || only === 'files') {
   const { figures, notes } = await filesFigures();

@@ -11,17 +11,7 @@ import { MemoryFolder, openVector } from '../../apps/server/src/modules/file-for
  * is ours to answer for.
  */
 export async function bareGdal(folder: string) {
-  const packageDir = path.join(
-    path.dirname(createRequire(import.meta.url).resolve('gdal3.js/package.json')),
-    'dist/package',
-  );
-  const gdal = (await initGdalJs({
-    path: path.relative(process.cwd(), packageDir) || '.',
-    dest: folder,
-    env: { OGR_GEOJSON_MAX_OBJ_SIZE: '0' },
-    logHandler: () => {},
-    errorHandler: () => {},
-  })) as unknown as GdalApi;
+  const gdal = await bareGdalApi(folder);
   let runs = 0;
   return {
     /**
@@ -33,6 +23,21 @@ export async function bareGdal(folder: string) {
       return convertInMemory(gdal, `bare-${runs++}`, input, args, path.join(folder, output));
     },
   };
+}
+
+/** gdal3.js itself, its /output folder mounted on `folder`. */
+export async function bareGdalApi(folder: string): Promise<GdalApi> {
+  const packageDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('gdal3.js/package.json')),
+    'dist/package',
+  );
+  return (await initGdalJs({
+    path: path.relative(process.cwd(), packageDir) || '.',
+    dest: folder,
+    env: { OGR_GEOJSON_MAX_OBJ_SIZE: '0' },
+    logHandler: () => {},
+    errorHandler: () => {},
+  })) as unknown as GdalApi;
 }
 
 async function convertInMemory(

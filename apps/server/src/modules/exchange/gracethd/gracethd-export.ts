@@ -71,7 +71,7 @@ async function readNetwork(context: ExportContext, found: Found[]): Promise<Netw
     points: await g.points(db, ids),
     offices: await g.offices(db, officeIds),
     zones: await g.zones(db, ids),
-    cables: await g.cables(db, ids, officeIds),
+    cables: await g.cables(db, ids),
     fibres: await g.fibres(db, ids),
     joints: await g.joints(db, ids, officeIds),
     trays: await g.trays(db, ids, officeIds),

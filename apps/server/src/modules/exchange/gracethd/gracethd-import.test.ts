@@ -178,6 +178,50 @@ describe('a round trip through GraceTHD', () => {
   }, 240_000);
 });
 
+describe('a delivery made by another tool', () => {
+  it('maps its tables as the model says: segments as cables, passages as splices, homes still lit', async () => {
+    const zip = await exported('gracethd-shpcsv');
+    const dir = path.join(work, 'foreign');
+    await writeFile(path.join(work, 'foreign.zip'), zip);
+    execFileSync('unzip', ['-o', '-q', path.join(work, 'foreign.zip'), '-d', dir]);
+    // Without our comments, the delivery is only what the model says.
+    const entries = readdirSync(dir).map((name) => {
+      let data = readFileSync(path.join(dir, name));
+      if (name.endsWith('.csv')) {
+        const [header = '', ...lines] = data.toString('utf8').split('\n');
+        const blank = header
+          .split(';')
+          .map((column, i) => (column.endsWith('_comment') ? i : -1))
+          .filter((i) => i >= 0);
+        const rows = lines.map((line) =>
+          line
+            .split(';')
+            .map((cell, i) => (blank.includes(i) ? '' : cell))
+            .join(';'),
+        );
+        data = Buffer.from([header, ...rows].join('\n'));
+      }
+      return { name, data };
+    });
+    const response = await importFiles([{ name: 'foreign.zip', data: await zipOf(entries) }], {
+      clusterId: String(ids['WST-01']),
+    });
+    expect(response.statusCode, response.body.slice(0, 1000)).toBe(200);
+    const [cableHeader = '', ...cableRows] = readFileSync(path.join(dir, 't_cable.csv'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
+    const typephy = cableHeader.split(';').indexOf('cb_typephy');
+    const segments = cableRows.filter((row) => row.split(';')[typephy] === 'C').length;
+    const cables = await t.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM network_elements
+      WHERE cluster_id = ${ids['WST-01']} AND type = 'Cable'`);
+    expect(cables?.n).toBe(segments);
+    const lit = (await traces(ids['WST-01'] ?? 0)).filter((h) => h.end === 'olt-port');
+    const before = (await traces(ids['CBD-01'] ?? 0)).filter((h) => h.end === 'olt-port');
+    expect(lit.length).toBe(before.length);
+  }, 240_000);
+});
+
 describe('hostile deliveries', () => {
   let files: Map<string, Buffer>;
   beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { ATTACH_DISTANCE_M } from '@integration/contracts';
 import type { Queryable } from '../../../db/database.ts';
 import { intArray } from '../../../db/sql-arrays.ts';
 
@@ -72,9 +71,6 @@ export interface CableRow {
   specName: string | null;
   createdAt: string;
   updatedAt: string;
-  /** The holder whose place is within 1 m of each end, if any. */
-  startHolder: HolderKey | null;
-  endHolder: HolderKey | null;
   startLng: number;
   startLat: number;
   endLng: number;
@@ -209,26 +205,8 @@ export const graceThdNetwork = {
       ORDER BY e.id`);
   },
 
-  /**
-   * Cables with their structure, and what lies within 1 m of each end: a home, enclosure or
-   * cabinet first, then a support (pole, manhole), then a central office's place.
-   */
-  async cables(db: Queryable, clusterIds: number[], officeIds: number[]) {
-    const endHolder = (end: 'StartPoint' | 'EndPoint') => sql`(
-      SELECT h FROM (
-        SELECT 'E' || p.id AS h,
-               CASE WHEN p.type IN ('Pole', 'Manhole', 'Loop') THEN 1 ELSE 0 END AS rank,
-               ST_Distance(p.geom::geography, ST_${sql.raw(end)}(e.geom)::geography) AS d
-        FROM network_elements p
-        WHERE p.cluster_id = e.cluster_id AND p.deleted_at IS NULL
-          AND p.type NOT IN ('Cable', 'Zone')
-          AND ST_DWithin(p.geom, ST_${sql.raw(end)}(e.geom), ${(ATTACH_DISTANCE_M / 111_000) * 2})
-          AND ST_DWithin(p.geom::geography, ST_${sql.raw(end)}(e.geom)::geography, ${ATTACH_DISTANCE_M})
-        UNION ALL
-        SELECT 'O' || o.id, 2, 0 FROM central_offices o
-        WHERE o.id = ANY(${intArray(officeIds)}::int[]) AND o.location IS NOT NULL
-          AND ST_DWithin(o.location::geography, ST_${sql.raw(end)}(e.geom)::geography, ${ATTACH_DISTANCE_M})
-        ORDER BY rank, d LIMIT 1) nearest)`;
+  /** Cables with their structure and their ends' coordinates. */
+  async cables(db: Queryable, clusterIds: number[]) {
     return db.rows<CableRow>(sql`
       SELECT e.id, e.name, e.cluster_id AS "clusterId", ${attr('Type')} AS kind,
              ${attr('Capacity')} AS capacity, coalesce(e.length_m, 0) AS "lengthM",
@@ -237,7 +215,6 @@ export const graceThdNetwork = {
              cs.placement, cs.name AS "specName",
              to_char(e.created_at, 'YYYY-MM-DD HH24:MI:SS') AS "createdAt",
              to_char(e.updated_at, 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt",
-             ${endHolder('StartPoint')} AS "startHolder", ${endHolder('EndPoint')} AS "endHolder",
              ST_X(ST_StartPoint(e.geom)) AS "startLng", ST_Y(ST_StartPoint(e.geom)) AS "startLat",
              ST_X(ST_EndPoint(e.geom)) AS "endLng", ST_Y(ST_EndPoint(e.geom)) AS "endLat"
       FROM network_elements e

@@ -240,6 +240,8 @@ export function planImport(rows: DeliveryRows): ImportPlan {
   // Enclosures: PBO → PBO-FAT, BPE on a support → splice closure; a BPE in a site holds the
   // site's trays and splitters; PTOs are the homes'.
   const holderOfBp = new Map<string, PlannedHolder>();
+  /** The node each enclosure stands on: a foreign splice's fibre ends are found from it. */
+  const nodeOfElement = new Map<string, string>();
   const siteHolder = (siteCode: string): PlannedHolder | null => {
     const site = sites.get(siteCode);
     if (!site) return null;
@@ -289,6 +291,7 @@ export function planImport(rows: DeliveryRows): ImportPlan {
       attributes,
     });
     holderOfBp.set(code, { element: elementKey });
+    if (pt) nodeOfElement.set(elementKey, text(pt, 'pt_nd_code'));
     mapped('t_ebp');
   }
 
@@ -516,16 +519,18 @@ export function planImport(rows: DeliveryRows): ImportPlan {
   };
   const nodeOfHolder = (holder: PlannedHolder | undefined) => {
     if (!holder || 'office' in holder) return null;
-    return plan.elements.find((e) => e.key === holder.element) ? holder.element : null;
+    // Foreign sites and supports are keyed by their node's code already.
+    return nodeOfElement.get(holder.element) ?? holder.element;
   };
+  const own = [...ours.values()].some((segments) => segments[0]?.comment.has('cable'));
   for (const ps of table('t_position')) {
     const fonct = text(ps, 'ps_fonct');
-    if (fonct === 'PA') {
+    if (fonct === 'PA' && own) {
       // A passage: the fibre runs on through the node (our cable is whole again).
       note('t_position', 'exchange.note.passage');
       continue;
     }
-    if (fonct !== 'EP' && fonct !== 'CO') {
+    if (fonct !== 'EP' && fonct !== 'CO' && fonct !== 'PA') {
       skip('t_position', 'exchange.note.positionKind');
       continue;
     }
@@ -554,7 +559,8 @@ export function planImport(rows: DeliveryRows): ImportPlan {
       skip('t_position', 'exchange.note.positionUnresolved');
       continue;
     }
-    const loss = comment.get('loss');
+    // A foreign passage joins its two segments' fibres: a splice that loses nothing.
+    const loss = fonct === 'PA' ? '0' : comment.get('loss');
     plan.joints.push({
       kind: comment.get('kind') === 'connector' || fonct === 'CO' ? 'connector' : 'splice',
       holder,

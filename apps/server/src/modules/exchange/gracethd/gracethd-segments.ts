@@ -107,3 +107,41 @@ export function distanceM(lng1: number, lat1: number, lng2: number, lat2: number
   const y = (lat2 - lat1) * rad;
   return Math.sqrt(x * x + y * y) * 6_371_008.8;
 }
+
+/** A place that may hold a cable's end: ranked (homes and enclosures first, then supports). */
+export interface EndCandidate {
+  holder: HolderKey;
+  lng: number;
+  lat: number;
+  rank: number;
+}
+
+/**
+ * What lies within `metres` of a point, best ranked then nearest: a grid of ~11 m cells over
+ * the candidates, so that each cable end looks at a few places, not all of them.
+ */
+export function nearestWithin(candidates: EndCandidate[], metres: number) {
+  const CELL = 1e-4;
+  const grid = new Map<string, EndCandidate[]>();
+  const cell = (lng: number, lat: number) => `${Math.floor(lng / CELL)}:${Math.floor(lat / CELL)}`;
+  for (const c of candidates) {
+    const key = cell(c.lng, c.lat);
+    const list = grid.get(key);
+    if (list) list.push(c);
+    else grid.set(key, [c]);
+  }
+  return (lng: number, lat: number): HolderKey | null => {
+    const x = Math.floor(lng / CELL);
+    const y = Math.floor(lat / CELL);
+    let best: { c: EndCandidate; d: number } | null = null;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (const c of grid.get(`${x + dx}:${y + dy}`) ?? []) {
+          const d = distanceM(lng, lat, c.lng, c.lat);
+          if (d > metres) continue;
+          if (!best || c.rank < best.c.rank || (c.rank === best.c.rank && d < best.d))
+            best = { c, d };
+        }
+    return best?.c.holder ?? null;
+  };
+}

@@ -20,6 +20,7 @@ import { LOOP_CABLE_M } from './gracethd-network.repository.ts';
 import {
   distanceM,
   holderOfEnd,
+  nearestWithin,
   planSegments,
   segmentOf,
   type CablePlan,
@@ -491,11 +492,30 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
     const key = elementKey('Cable', plan.cable.id);
     return segment.index === 0 ? key : `${key}-S${keyOfHolder(segment.from)}`;
   };
+  // What lies within 1 m of a cable's end: a home, enclosure or cabinet, then a support or
+  // loop, then a central office's place.
+  const endOn = nearestWithin(
+    [
+      ...network.points.map((p) => ({
+        holder: `E${p.id}`,
+        lng: p.lng,
+        lat: p.lat,
+        rank: SUPPORTS.has(p.type) || p.type === 'Loop' ? 1 : 0,
+      })),
+      ...network.offices.flatMap((o) =>
+        o.lng === null || o.lat === null
+          ? []
+          : [{ holder: `O${o.id}`, lng: o.lng, lat: o.lat, rank: 2 }],
+      ),
+    ],
+    ATTACH_DISTANCE_M,
+  );
   for (const cable of network.cables) {
     const joints = jointsOfCable.get(cable.id) ?? [];
     const ends = (['a', 'b'] as const).map((end) => {
       const joined = holderOfEnd(cable, end, joints, placeOf);
-      const geometric = end === 'a' ? cable.startHolder : cable.endHolder;
+      const geometric =
+        end === 'a' ? endOn(cable.startLng, cable.startLat) : endOn(cable.endLng, cable.endLat);
       if (joined && (joined.metres <= LOOP_CABLE_M || !geometric)) return joined;
       if (geometric) return { holder: geometric, metres: 0 };
       return null;

@@ -168,17 +168,14 @@ async function writeTable(
 }
 
 /**
- * Writes every table of the model (empty ones too: a delivery holds the whole model) and has
- * GDAL write them in the delivery's coordinate system: one GeoPackage (geometry column `geom`),
- * or the model's exchange layout — shapefiles (Windows-1252) for the spatial tables and `;` CSVs
- * for the others — zipped.
+ * Every table of the model as the VRT's CSV files in the job's folder (empty tables too: a
+ * delivery holds the whole model), text cleaned as the model wants; how GDAL reads each.
  */
-export async function writeDelivery(
-  gdal: GdalHost,
+export async function writeTableFiles(
   job: { dir: string; abs: string },
   tables: Map<string, Row[]>,
-  options: { layout: Layout; crs: number; found: Found[] },
-): Promise<{ stream: Readable; file?: string }> {
+  options: { layout: Layout; found: Found[] },
+): Promise<(ConvertLayer & { spatial: boolean })[]> {
   const layers: (ConvertLayer & { spatial: boolean })[] = [];
   for (const table of GRACETHD_TABLES) {
     const rows = tables.get(table.name) ?? [];
@@ -192,6 +189,22 @@ export async function writeDelivery(
       spatial: Boolean(table.geometry),
     });
   }
+  return layers;
+}
+
+/**
+ * Writes every table of the model (empty ones too: a delivery holds the whole model) and has
+ * GDAL write them in the delivery's coordinate system: one GeoPackage (geometry column `geom`),
+ * or the model's exchange layout — shapefiles (Windows-1252) for the spatial tables and `;` CSVs
+ * for the others — zipped.
+ */
+export async function writeDelivery(
+  gdal: GdalHost,
+  job: { dir: string; abs: string },
+  tables: Map<string, Row[]>,
+  options: { layout: Layout; crs: number; found: Found[] },
+): Promise<{ stream: Readable; file?: string }> {
+  const layers = await writeTableFiles(job, tables, options);
   if (options.layout === 'gpkg') {
     const outcome = await gdal.run<ConvertOutcome>({
       op: 'convert',
