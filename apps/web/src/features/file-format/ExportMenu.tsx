@@ -4,6 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { EXPORT_FORMATS, type ExportBody, type ExportFormat } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { fileFormatApi, saveBlob } from './file-format.api.ts';
+import { refusedCheck } from './exchange.api.ts';
+import {
+  EXCHANGE_ITEMS,
+  initialGraceThd,
+  ofdsBody,
+  type ExchangeItem,
+  type GraceThdState,
+} from './exchange-export.ts';
+import { doneMessage } from './export-done.ts';
+import { DxfDialog } from './DxfDialog.tsx';
+import { GraceThdDialog } from './GraceThdDialog.tsx';
 
 export interface ExportMenuProps {
   clusterId: number;
@@ -12,6 +23,11 @@ export interface ExportMenuProps {
   selectedIds: number[];
   /** Registry URL segments of the layers switched on (pbofat, cable…). */
   visibleTypes: string[];
+  /**
+   * Selects and frames elements on the map (a GraceTHD check's problem); answers how many it
+   * found there. Absent: problems cannot be opened on the map.
+   */
+  onShowElements?: (ids: number[]) => number;
 }
 
 type Scope = 'cluster' | 'selection' | 'visible';
@@ -32,47 +48,96 @@ export function exportBody(
 
 /**
  * Export from the map (issue "GIS files"): the current cluster, the selection or the visible
- * layers, in each format the server writes; the file arrives with a progress bar (bytes
- * received: the server streams it) and can be cancelled. Not mounted here: the map page mounts it.
+ * layers, in each format the server writes; then the cluster in the exchange standards (issue
+ * 29): a GraceTHD delivery (its dialog: coordinate system, check, export), an OFDS package and a
+ * DXF drawing. The file arrives with a progress bar (bytes received: the server streams it) and
+ * can be cancelled. Not mounted here: the map page mounts it.
  */
-export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }: ExportMenuProps) {
+export function ExportMenu({
+  clusterId,
+  clusterName,
+  selectedIds,
+  visibleTypes,
+  onShowElements,
+}: ExportMenuProps) {
   const { t } = useTranslation();
   const [running, setRunning] = useState<{ label: string; bytes: number } | null>(null);
+  const [dialog, setDialog] = useState<'gracethd' | 'dxf' | null>(null);
+  const [graceThd, setGraceThd] = useState<GraceThdState>(() => initialGraceThd());
   const controller = useRef<AbortController | null>(null);
 
-  async function run(scope: Scope, format: ExportFormat) {
+  /** Downloads one export with the progress modal; a refused GraceTHD delivery reopens its dialog. */
+  async function download(body: ExportBody, format: string) {
     const abort = new AbortController();
     controller.current = abort;
     const label = t('fileFormat.export.running', {
-      scope: t(`fileFormat.export.scopes.${scope}`),
-      format: t(`fileFormat.formats.${format}`),
+      scope: t(
+        `fileFormat.export.scopes.${body.elementIds ? 'selection' : body.types ? 'visible' : 'cluster'}`,
+      ),
+      format,
       cluster: clusterName,
     });
     setRunning({ label, bytes: 0 });
     try {
-      const { blob, filename } = await fileFormatApi.exportFile(
-        exportBody(scope, format, { clusterId, selectedIds, visibleTypes }),
+      const { blob, filename, headers } = await fileFormatApi.exportFile(
+        body,
         (bytes) => setRunning({ label, bytes }),
         abort.signal,
       );
       saveBlob(blob, filename);
       notifications.show({
         color: 'green',
-        message: t('fileFormat.export.done', { file: filename }),
+        message: doneMessage(t, body.format, filename, headers),
       });
     } catch (error) {
-      if (!abort.signal.aborted) {
-        notifications.show({
-          color: 'red',
-          title: t('fileFormat.export.failed'),
-          message: error instanceof Error ? error.message : String(error),
-        });
+      if (abort.signal.aborted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      const refused = refusedCheck(error);
+      if (body.format === 'gracethd' || body.format === 'gracethd-shpcsv') {
+        // The delivery's problems (or why it failed) belong beside its options.
+        setGraceThd((s) => ({ ...s, check: refused ?? s.check, error: refused ? null : message }));
+        setDialog('gracethd');
+        return;
       }
+      notifications.show({ color: 'red', title: t('fileFormat.export.failed'), message });
     } finally {
       setRunning(null);
       controller.current = null;
     }
   }
+
+  function run(scope: Scope, format: ExportFormat) {
+    void download(
+      exportBody(scope, format, { clusterId, selectedIds, visibleTypes }),
+      t(`fileFormat.formats.${format}`),
+    );
+  }
+
+  function exchange(item: ExchangeItem) {
+    if (item === 'gracethd' || item === 'gracethd-shpcsv') {
+      setGraceThd((s) => ({ ...s, form: { ...s.form, format: item } }));
+      setDialog('gracethd');
+    } else if (item === 'dxf') setDialog('dxf');
+    else
+      void download(
+        ofdsBody(clusterId, item === 'ofds-geojson'),
+        t(`fileFormat.exchange.formats.${item}`),
+      );
+  }
+
+  function startDialogExport(body: ExportBody, item: ExchangeItem) {
+    setDialog(null);
+    void download(body, t(`fileFormat.exchange.formats.${item}`));
+  }
+
+  const showElements = onShowElements
+    ? (ids: number[]) => {
+        const found = onShowElements(ids);
+        // The map must be seen: the dialog closes, keeping its check for when it reopens.
+        if (found > 0) setDialog(null);
+        return found;
+      }
+    : undefined;
 
   const scopes: { scope: Scope; disabled: boolean }[] = [
     { scope: 'cluster', disabled: false },
@@ -92,7 +157,7 @@ export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }
             {t('fileFormat.export.button')}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown mah="calc(100dvh - 120px)" style={{ overflowY: 'auto' }}>
           {scopes.map(({ scope, disabled }) => (
             <div key={scope}>
               <Menu.Label>
@@ -103,7 +168,7 @@ export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }
                 <Menu.Item
                   key={format}
                   disabled={disabled}
-                  onClick={() => void run(scope, format)}
+                  onClick={() => run(scope, format)}
                   aria-label={t('fileFormat.export.item', {
                     scope: t(`fileFormat.export.scopes.${scope}`),
                     format: t(`fileFormat.formats.${format}`),
@@ -119,8 +184,41 @@ export function ExportMenu({ clusterId, clusterName, selectedIds, visibleTypes }
               ))}
             </div>
           ))}
+          <Menu.Divider />
+          <Menu.Label>{t('fileFormat.exchange.section')}</Menu.Label>
+          {EXCHANGE_ITEMS.map((item) => (
+            <Menu.Item
+              key={item}
+              onClick={() => exchange(item)}
+              aria-label={t('fileFormat.exchange.item', {
+                format: t(`fileFormat.exchange.formats.${item}`),
+              })}
+            >
+              {t(`fileFormat.exchange.formats.${item}`)}
+              {item === 'ofds' || item === 'ofds-geojson' ? '' : '…'}
+            </Menu.Item>
+          ))}
         </Menu.Dropdown>
       </Menu>
+      <GraceThdDialog
+        opened={dialog === 'gracethd'}
+        onClose={() => setDialog(null)}
+        clusterId={clusterId}
+        clusterName={clusterName}
+        state={graceThd}
+        onState={setGraceThd}
+        onExport={(body) =>
+          startDialogExport(body, body.format === 'gracethd' ? 'gracethd' : 'gracethd-shpcsv')
+        }
+        onShow={showElements}
+      />
+      <DxfDialog
+        opened={dialog === 'dxf'}
+        onClose={() => setDialog(null)}
+        clusterId={clusterId}
+        clusterName={clusterName}
+        onExport={(body) => startDialogExport(body, 'dxf')}
+      />
       <Modal
         opened={running !== null}
         onClose={() => controller.current?.abort()}

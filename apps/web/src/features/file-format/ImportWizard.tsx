@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ELEMENT_TYPES,
   IMPORT_EXTENSIONS,
@@ -19,6 +19,7 @@ import {
   elementTypeByName,
   type CrsRequiredDetails,
   type ElementTemplate,
+  type ExchangeImportAnswer,
   type FeatureCollection,
   type ImportedLayer,
   type ImportResult,
@@ -26,6 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { session } from '../../session/session.ts';
+import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { canImportRoads, isOsmExtract, lineLayers } from '../routing/road-network.ts';
 import { RoadNetworkOffer } from '../routing/RoadNetworkOffer.tsx';
 import { RoadNetworkStep } from '../routing/RoadNetworkStep.tsx';
@@ -36,6 +38,8 @@ import {
   guessFieldMapping,
   prepareItems,
 } from './field-mapping.ts';
+import { isExchangeAnswer } from './exchange.api.ts';
+import { ExchangeReport } from './ExchangeReport.tsx';
 import { importLayer, type LayerOutcome } from './import-run.ts';
 import type { ImportReportData, LayerPlan } from './import-plan.ts';
 import { ImportReport } from './ImportReport.tsx';
@@ -62,6 +66,8 @@ type Step =
   | MapStep
   | { step: 'importing'; sent: number; total: number }
   | { step: 'report'; report: ImportReportData }
+  /** A GraceTHD delivery or an OFDS package, recognised and imported by the server. */
+  | { step: 'exchange'; answer: ExchangeImportAnswer }
   | { step: 'roads'; files: File[]; layers: string[]; from?: MapStep };
 type MapStep = { step: 'map'; result: ImportResult; plans: LayerPlan[]; files: File[] };
 
@@ -77,7 +83,9 @@ const defaultTemplate = (templates: ElementTemplate[]) =>
  * Import wizard of the map (issue "GIS files"): choose files or a URL, preview the layers on
  * the map, map each layer to an element type and its fields to the template's attributes,
  * import into the cluster in batches (progress, cancel), then a report of what was imported,
- * skipped and why. Not mounted here: the map page mounts it.
+ * skipped and why. A GraceTHD delivery or an OFDS package is recognised by the server from its
+ * content and imported there at once (issue 29): its report replaces the layer mapping.
+ * Not mounted here: the map page mounts it.
  */
 export function ImportWizard(props: ImportWizardProps) {
   const { t } = useTranslation();
@@ -129,6 +137,14 @@ function WizardBody({
     return index < 0 ? [] : (templateQueries[index]?.data ?? []);
   };
   const templatesReady = templateQueries.every((q) => !q.isLoading);
+  // An OFDS package becomes a new project under the current project's main project.
+  const project = useQuery({
+    queryKey: hierarchyKeys.project(projectId),
+    queryFn: () => hierarchyApi.project(projectId),
+    enabled: opened && projectId > 0 && !roads,
+    staleTime: 60_000,
+  });
+  const queryClient = useQueryClient();
 
   const close = () => {
     cancelled.current = true;
@@ -155,7 +171,20 @@ function WizardBody({
       const chosen = url.trim() ? await filesFromUrl(url.trim()) : files;
       if (roads && isOsmExtract(chosen))
         return setState({ step: 'roads', files: chosen, layers: [] });
-      const result = await fileFormatApi.importFiles(chosen, epsg.trim() || undefined);
+      const result = await fileFormatApi.importFiles(
+        chosen,
+        epsg.trim() || undefined,
+        undefined,
+        roads ? {} : { clusterId, mainProjectId: project.data?.mainProjectId },
+      );
+      if (isExchangeAnswer(result)) {
+        onPreview(null);
+        if (result.standard === 'gracethd' && result.target.clusterIds.includes(clusterId))
+          onImported();
+        // A new project (OFDS) or new clusters appear in the hierarchy's lists.
+        void queryClient.invalidateQueries({ queryKey: hierarchyKeys.all });
+        return setState({ step: 'exchange', answer: result });
+      }
       if (roads) {
         onPreview(result.layers.filter((l) => l.geometryKind === 'line').map((l) => l.features));
         return setState({ step: 'roads', files: chosen, layers: lineLayers(result.layers) });
@@ -269,11 +298,9 @@ function WizardBody({
       {(state.step === 'choose' || state.step === 'reading') && (
         <Stack>
           <Text size="sm">{t(roads ? 'routing.import.intro' : 'fileFormat.import.intro')}</Text>
-          {roads ? (
-            <Text size="xs" c="dimmed">
-              {t('routing.import.osmHint')}
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            {t(roads ? 'routing.import.osmHint' : 'fileFormat.exchange.import.hint')}
+          </Text>
           <FileInput
             label={t('fileFormat.import.files')}
             description={t('fileFormat.import.filesHint')}
@@ -399,6 +426,10 @@ function WizardBody({
       )}
 
       {state.step === 'report' && <ImportReport report={state.report} onClose={close} />}
+
+      {state.step === 'exchange' && (
+        <ExchangeReport answer={state.answer} clusterId={clusterId} onClose={close} />
+      )}
 
       {state.step === 'roads' && (
         <RoadNetworkStep

@@ -2,6 +2,7 @@ import type {
   CreateElementBody,
   ElementAck,
   ElementTemplate,
+  ExchangeImportAnswer,
   ExportBody,
   ImportResult,
 } from '@integration/contracts';
@@ -35,10 +36,21 @@ export async function filesFromUrl(url: string, signal?: AbortSignal): Promise<F
 }
 
 export const fileFormatApi = {
-  /** POST /file-format/import: the layers found, reprojected to WGS84. */
-  async importFiles(files: File[], epsg?: string, signal?: AbortSignal): Promise<ImportResult> {
+  /**
+   * POST /file-format/import: the layers found, reprojected to WGS84; or, when the files are a
+   * delivery (GraceTHD, OFDS), the server imports it and answers its report. `target` says where
+   * a delivery goes: `clusterId` for GraceTHD, `mainProjectId` (a new project under it) for OFDS.
+   */
+  async importFiles(
+    files: File[],
+    epsg?: string,
+    signal?: AbortSignal,
+    target: { clusterId?: number; mainProjectId?: number } = {},
+  ): Promise<ImportResult | ExchangeImportAnswer> {
     const form = new FormData();
     if (epsg) form.append('epsg', epsg);
+    if (target.clusterId) form.append('clusterId', String(target.clusterId));
+    if (target.mainProjectId) form.append('mainProjectId', String(target.mainProjectId));
     for (const file of files) form.append('files', file, file.name);
     const response = await fetch('/api/file-format/import', {
       method: 'POST',
@@ -47,7 +59,7 @@ export const fileFormatApi = {
       signal,
     });
     if (!response.ok) throw await failure(response);
-    return ((await response.json()) as { data: ImportResult }).data;
+    return ((await response.json()) as { data: ImportResult | ExchangeImportAnswer }).data;
   },
 
   /** POST /file-format/export: the file as a blob, read with progress (bytes received). */
@@ -55,8 +67,8 @@ export const fileFormatApi = {
     body: ExportBody,
     onProgress: (bytes: number) => void,
     signal?: AbortSignal,
-  ): Promise<{ blob: Blob; filename: string }> {
-    const { blob, filename } = await downloadFile(
+  ): Promise<{ blob: Blob; filename: string; headers: Headers }> {
+    const { blob, filename, response } = await downloadFile(
       '/file-format/export',
       {
         method: 'POST',
@@ -66,7 +78,11 @@ export const fileFormatApi = {
       },
       onProgress,
     );
-    return { blob, filename: filename === 'download' ? 'export' : filename };
+    return {
+      blob,
+      filename: filename === 'download' ? 'export' : filename,
+      headers: response.headers,
+    };
   },
 
   templates: (segment: string, projectId: number) =>
