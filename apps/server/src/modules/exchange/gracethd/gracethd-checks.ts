@@ -1,6 +1,7 @@
 import type { ModelTable } from './model-sql.ts';
 import { GRACETHD_LISTS, GRACETHD_TABLES } from './model-tables.ts';
 import type { Found, Row } from './gracethd-tables.ts';
+import { turns } from './turns.ts';
 
 /** Problems of one kind reported at most this many times each (the rest are counted). */
 const MAX_PER_KIND = 200;
@@ -13,13 +14,14 @@ const MODEL = new Map(GRACETHD_TABLES.map((t) => [t.name, t]));
  * Set based (a Set of codes per table): 100,000 fibres take milliseconds. `elementOf` names our
  * element behind a row's code, so that the problem opens on the map.
  */
-export function checkTables(
+export async function checkTables(
   tables: Map<string, Row[]>,
   elementOf: (table: string, row: Row) => { id: number; clusterId: number } | null,
   /** Foreign keys checked only toward these tables (an import reads some tables only). */
   targets?: ReadonlySet<string>,
-): Found[] {
+): Promise<Found[]> {
   const found: Found[] = [];
+  const turn = turns();
   const counts = new Map<string, number>();
   const push = (kind: string, problem: Found) => {
     const n = (counts.get(kind) ?? 0) + 1;
@@ -52,6 +54,7 @@ export function checkTables(
     const model: ModelTable | undefined = MODEL.get(name);
     if (!model) continue;
     for (const row of rows) {
+      await turn();
       const rowName = String(row[model.primaryKey] ?? '');
       const about = () => {
         const element = elementOf(name, row);

@@ -94,7 +94,7 @@ export async function buildDelivery(context: ExportContext) {
   const network = await readNetwork(context, found);
   const settings = await fibreSettingsRepository.get(db, scope.projectId);
   const prefix = body.codePrefix ?? '';
-  const built = buildTables(network, {
+  const built = await buildTables(network, {
     prefix,
     statut: body.statut,
     colourScheme: settings.colourScheme,
@@ -131,14 +131,14 @@ export async function buildDelivery(context: ExportContext) {
   for (const p of network.points) clusterOf.set(p.id, p.clusterId);
   for (const cable of network.cables) clusterOf.set(cable.id, cable.clusterId);
   found.push(
-    ...checkTables(built.tables, (table, row) => {
+    ...(await checkTables(built.tables, (table, row) => {
       const code = Object.values(row)[0];
       const tag = table.slice(2, 4).toUpperCase();
       const key = typeof code === 'string' ? c.keyOf(code, tag as 'ND') : null;
       const parsed = key ? parseKey(key.split('-')[0] ?? '') : null;
       const clusterId = parsed ? clusterOf.get(parsed.id) : undefined;
       return parsed && clusterId !== undefined ? { id: parsed.id, clusterId } : null;
-    }),
+    })),
   );
   return { tables: built.tables, found, network };
 }

@@ -78,6 +78,62 @@ export const graceThdImportRepository = {
     return new Map(rows.map((r) => [`${r.h}|${r.panel}|${r.number}|${r.kind}`, r.id]));
   },
 
+  /**
+   * Trays, numbered after a holder's own (an office's may hold some already), in one statement:
+   * their ids in the order given (identity values are taken in insertion order).
+   */
+  async addTrays(
+    db: Queryable,
+    trays: { e: number | null; o: number | null; c: number }[],
+  ): Promise<number[]> {
+    if (!trays.length) return [];
+    const rows = await db.rows<{ id: number }>(sql`
+      WITH src AS (
+        SELECT r.* FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(trays)}::jsonb)
+          AS (e int, o int, c int)) WITH ORDINALITY AS r(e, o, c, i))
+      INSERT INTO fibre_trays (element_id, central_office_id, number, capacity)
+      SELECT e, o,
+             coalesce((SELECT max(t.number) FROM fibre_trays t
+                        WHERE t.element_id = src.e OR t.central_office_id = src.o), 0)
+               + row_number() OVER (PARTITION BY e, o ORDER BY i),
+             c
+      FROM src ORDER BY i
+      RETURNING id`);
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  },
+
+  /** Splitters with their legs (input 0, outputs joined to it): ids in the order given. */
+  async addSplitters(
+    db: Queryable,
+    splitters: { e: number | null; o: number | null; r: string; n: string | null }[],
+  ): Promise<number[]> {
+    if (!splitters.length) return [];
+    const rows = await db.rows<{ id: number }>(sql`
+      WITH src AS (
+        SELECT r.* FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(splitters)}::jsonb)
+          AS (e int, o int, r text, n text)) WITH ORDINALITY AS r(e, o, r, n, i))
+      INSERT INTO fibre_splitters (element_id, central_office_id, name, ratio)
+      SELECT e, o, coalesce(n, 'S' || row_number() OVER (PARTITION BY e, o ORDER BY i)), r
+      FROM src ORDER BY i
+      RETURNING id`);
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+    await db.rows(sql`
+      WITH legs AS (
+        INSERT INTO fibre_terminals (kind, splitter_id, leg)
+        SELECT CASE WHEN leg = 0 THEN 'splitter-in' ELSE 'splitter-out' END, s.id, leg
+        FROM fibre_splitters s
+        CROSS JOIN LATERAL generate_series(0, substr(s.ratio, 3)::int) leg
+        WHERE s.id = ANY(${intArray(ids)}::int[])
+        RETURNING id, splitter_id, leg)
+      INSERT INTO fibre_links (from_terminal, to_terminal, kind)
+      SELECT i.id, o.id, 'splitter' FROM legs i JOIN legs o
+        ON o.splitter_id = i.splitter_id AND i.leg = 0 AND o.leg > 0
+      UNION ALL
+      SELECT o.id, i.id, 'splitter' FROM legs i JOIN legs o
+        ON o.splitter_id = i.splitter_id AND i.leg = 0 AND o.leg > 0`);
+    return ids;
+  },
+
   /** Joints and their links both ways, in one statement. */
   async join(
     db: Queryable,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@example.com', 'admin1234');
   for (const row of await t.db.rows<{ id: number; name: string }>(
-    sql`SELECT id, name FROM clusters WHERE name IN ('CBD-01', 'CBD-02', 'UPH-01', 'WST-01')`,
+    sql`SELECT id, name FROM clusters WHERE name IN ('CBD-01', 'CBD-02', 'UPH-01', 'WST-01', 'WST-02')`,
   ))
     ids[row.name] = row.id;
   work = await mkdtemp(path.join(os.tmpdir(), 'gracethd-import-'));
@@ -247,11 +247,11 @@ describe('hostile deliveries', () => {
   async function refused(table: string, change: (csv: string) => string | null) {
     const response = await importFiles(
       [{ name: 'delivery.zip', data: await tampered(table, change) }],
-      { clusterId: String(ids['WST-01']) },
+      { clusterId: String(ids['WST-02']) },
     );
     expect(response.statusCode, response.body.slice(0, 500)).toBe(422);
     const nothing = await t.db.one<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM network_elements WHERE cluster_id = ${ids['WST-01']}`,
+      sql`SELECT count(*)::int AS n FROM network_elements WHERE cluster_id = ${ids['WST-02']}`,
     );
     expect(nothing?.n).toBe(0);
     return response.json<{ message: string; details: { problems: { message: string }[] } }>();
@@ -301,7 +301,7 @@ describe('hostile deliveries', () => {
       const body = multipart(
         [{ name: 'delivery.zip', data: await tampered('t_cable', (c) => c) }],
         {
-          clusterId: String(ids['WST-01']),
+          clusterId: String(ids['WST-02']),
         },
       );
       const big = await small.app.inject({
@@ -321,7 +321,7 @@ describe('hostile deliveries', () => {
     const viewer = await t.login('viewer@example.com', 'viewer1234');
     const denied = await importFiles(
       [{ name: 'd.zip', data: zip }],
-      { clusterId: String(ids['WST-01']) },
+      { clusterId: String(ids['WST-02']) },
       viewer,
     );
     expect(denied.statusCode).toBe(403);

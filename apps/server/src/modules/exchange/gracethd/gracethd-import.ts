@@ -45,7 +45,7 @@ const LISTED = 100;
  * a mandatory column, and the model's own rules over the rows (mandatory values, value lists,
  * foreign keys between the tables read, codes once per table).
  */
-function deliveryProblems(rows: DeliveryRows): Found[] {
+async function deliveryProblems(rows: DeliveryRows): Promise<Found[]> {
   const found: Found[] = [];
   const about = { severity: 'error' as const, elementIds: [], clusterId: null };
   for (const table of ['t_noeud', 't_cable']) {
@@ -75,7 +75,7 @@ function deliveryProblems(rows: DeliveryRows): Found[] {
     }
   }
   if (found.length) return found;
-  return checkTables(rows.tables, () => null, new Set(READ_TABLES)).filter(
+  return (await checkTables(rows.tables, () => null, new Set(READ_TABLES))).filter(
     (f) => f.severity === 'error',
   );
 }
@@ -195,18 +195,29 @@ async function writePlan(
     };
   };
   const holderKey = (h: Holder) => (h.elementId !== null ? `E${h.elementId}` : 'O');
-  const trays = new Map<string, number>();
-  for (const tray of plan.trays) {
-    const h = holderOf(tray.holder);
-    if (h) trays.set(tray.code, await enclosuresRepository.addTray(tx, h, tray.capacity));
-  }
-  const splitters = new Map<string, number>();
-  for (const s of plan.splitters) {
-    const h = holderOf(s.holder);
-    if (!h) continue;
-    const made = await enclosuresRepository.addSplitter(tx, h, s.ratio as SplitterRatio, s.name);
-    splitters.set(s.code, made.id);
-  }
+  // Trays and splitters, all at once.
+  const placed = <T extends { holder: PlannedHolder }>(items: T[]) =>
+    items.flatMap((item) => {
+      const h = holderOf(item.holder);
+      return h ? [{ item, h }] : [];
+    });
+  const trayRows = placed(plan.trays);
+  const trayIds = await repo.addTrays(
+    tx,
+    trayRows.map(({ item, h }) => ({ e: h.elementId, o: h.centralOfficeId, c: item.capacity })),
+  );
+  const trays = new Map(trayRows.map(({ item }, i) => [item.code, trayIds[i] ?? 0]));
+  const splitterRows = placed(plan.splitters);
+  const splitterIds = await repo.addSplitters(
+    tx,
+    splitterRows.map(({ item, h }) => ({
+      e: h.elementId,
+      o: h.centralOfficeId,
+      r: item.ratio as SplitterRatio,
+      n: item.name,
+    })),
+  );
+  const splitters = new Map(splitterRows.map(({ item }, i) => [item.code, splitterIds[i] ?? 0]));
   // An office serves several clusters: a panel of the same name already there (the delivery's
   // cluster exported from this very office) is not taken over: the delivery's gets its own name.
   const officePanels = new Set(
@@ -297,7 +308,7 @@ export async function importGraceThd(context: ImportContext): Promise<ExchangeIm
   const cluster = clusters.get(clusterId);
   if (!cluster) throw new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: clusterId });
   const rows = await readDelivery(context);
-  const problems = deliveryProblems(rows);
+  const problems = await deliveryProblems(rows);
   if (problems.length) {
     const listed = problems.slice(0, LISTED);
     throw new AppError(

@@ -26,6 +26,7 @@ import {
   type CablePlan,
   type Segment,
 } from './gracethd-segments.ts';
+import { turns } from './turns.ts';
 import { pointWkb } from './wkb.ts';
 
 export type Value = string | number | null;
@@ -165,7 +166,8 @@ function terminalText(side: TerminalSide): string {
  * by the model's column names (geometry in `geom` as hex WKB in EPSG:4326). Problems found on the
  * way (loose cable ends, zones) are returned with the rows.
  */
-export function buildTables(network: NetworkRows, options: BuildOptions) {
+export async function buildTables(network: NetworkRows, options: BuildOptions) {
+  const turn = turns();
   const c = codes(options.prefix);
   const tables = new Map<string, Row[]>();
   const found: Found[] = [];
@@ -632,6 +634,7 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
         geom: null,
       });
       for (let n = 1; n <= cable.fibreCount; n++) {
+        await turn();
         const fibre = fibres?.get(n);
         const tube = fibre?.tube ?? Math.floor((n - 1) / cable.fibresPerTube) + 1;
         const position = fibre?.position ?? ((n - 1) % cable.fibresPerTube) + 1;
@@ -667,6 +670,7 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
   };
   const joinedAt = new Map<string, Set<number>>();
   for (const j of network.joints) {
+    await turn();
     const ps1 = fibreCodeOf(j.a, j.holder);
     const ps2 = fibreCodeOf(j.b, j.holder);
     for (const side of [j.a, j.b]) {
@@ -756,6 +760,7 @@ export function buildTables(network: NetworkRows, options: BuildOptions) {
       const cassette = c.code('CS', `P${keyOfHolder(holder)}`);
       passageCassettes.add(holder);
       for (let n = 1; n <= plan.cable.fibreCount; n++) {
+        await turn();
         if (joined.has(n)) continue;
         add('t_position', {
           ps_code: c.code('PS', `${segmentCode(plan, after)}-${String(n).padStart(3, '0')}`),
