@@ -12,7 +12,9 @@ import type { ExportContext } from '../exchange-context.ts';
 import { codes, parseKey } from './gracethd-codes.ts';
 import { checkTables } from './gracethd-checks.ts';
 import { graceThdNetwork } from './gracethd-network.repository.ts';
+import { distanceM } from './gracethd-segments.ts';
 import { buildTables, type Found, type NetworkRows, type Row } from './gracethd-tables.ts';
+import { readPointWkb } from './wkb.ts';
 import { writeDelivery } from './gracethd-writer.ts';
 import { GRACETHD_DEFAULT_CRS, knownCrs } from './gracethd-crs.ts';
 
@@ -47,6 +49,39 @@ export function deliveryCheck(found: Found[], locale: Locale): DeliveryCheck {
     },
   };
 }
+
+/** A home (t_suf) more than 20 m from its address (t_adresse): GraceTHD-Check refuses it. */
+function homesFarFromAddress(tables: Map<string, Row[]>, network: NetworkRows): Found[] {
+  const at = (table: string, key: string) =>
+    new Map((tables.get(table) ?? []).map((row) => [String(row[key]), readPointWkb(row.geom)]));
+  const nodes = at('t_noeud', 'nd_code');
+  const addresses = at('t_adresse', 'ad_code');
+  const homes = new Map(network.points.map((p) => [p.id, p]));
+  const found: Found[] = [];
+  for (const suf of tables.get('t_suf') ?? []) {
+    const node = nodes.get(String(suf.sf_nd_code));
+    const address = addresses.get(String(suf.sf_ad_code));
+    if (!node || !address) continue;
+    const metres = distanceM(node.lng, node.lat, address.lng, address.lat);
+    if (metres <= HOME_ADDRESS_M) continue;
+    const key = parseKey(String(suf.sf_code).split('SF-').pop() ?? '');
+    const home = key ? homes.get(key.id) : undefined;
+    found.push({
+      code: 'homeAddress',
+      severity: 'error',
+      key: 'exchange.check.homeAddress',
+      vars: { name: home?.name ?? String(suf.sf_code), metres: metres.toFixed(1) },
+      elementIds: home ? [home.id] : [],
+      clusterId: home?.clusterId ?? null,
+      table: 't_suf',
+      column: 'sf_ad_code',
+    });
+  }
+  return found;
+}
+
+/** How far a home may lie from its address (GraceTHD-Check's rule). */
+const HOME_ADDRESS_M = 20;
 
 /** Reads the scope's network, Cancelled clusters left out (and said). */
 async function readNetwork(context: ExportContext, found: Found[]): Promise<NetworkRows> {
@@ -127,6 +162,7 @@ export async function buildDelivery(context: ExportContext) {
     const trim = `${line.addedStart ? 'a' : ''}${line.addedEnd ? 'b' : ''}`;
     if (trim && row.cb_comment) row.cb_comment = `${String(row.cb_comment)} | trim=${trim}`;
   }
+  found.push(...homesFarFromAddress(built.tables, network));
   const clusterOf = new Map<number, number>();
   for (const p of network.points) clusterOf.set(p.id, p.clusterId);
   for (const cable of network.cables) clusterOf.set(cable.id, cable.clusterId);
