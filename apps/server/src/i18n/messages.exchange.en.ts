@@ -96,4 +96,5 @@ export const exchangeEn = {
   'exchange.target.mainProject': 'main project',
   'exchange.note.passage': 'passages: the fibre runs on through the node',
   'exchange.note.partOf': 'read with the rows they belong to',
+  'exchange.note.pigtail': 'pigtails and cords: rebuilt with their splitters and panels',
 } as const;

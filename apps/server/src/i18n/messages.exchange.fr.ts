@@ -107,4 +107,5 @@ export const exchangeFr: Record<keyof typeof exchangeEn, string> = {
   'exchange.target.mainProject': 'projet principal',
   'exchange.note.passage': 'passages : la fibre continue à travers le nœud',
   'exchange.note.partOf': 'lues avec les lignes dont elles font partie',
+  'exchange.note.pigtail': 'pigtails et jarretières : refaits avec leurs coupleurs et tiroirs',
 };

@@ -336,7 +336,11 @@ export function planImport(rows: DeliveryRows): ImportPlan {
   const cableOfSegment = new Map<string, string>();
   for (const cable of table('t_cable')) {
     const code = text(cable, 'cb_code');
-    if (text(cable, 'cb_typephy') !== 'C') continue;
+    if (text(cable, 'cb_typephy') !== 'C') {
+      // Pigtails and jumpers: a splitter's legs and a panel's cords, rebuilt with them.
+      note('t_cable', 'exchange.note.pigtail');
+      continue;
+    }
     const comment = parseComment(cable.cb_comment);
     const own = comment.get('cable');
     if (own && parseKey(own)?.type === 'Cable') {
@@ -427,7 +431,10 @@ export function planImport(rows: DeliveryRows): ImportPlan {
   for (const [code, cs] of cassettes) {
     const holder = holderOfBp.get(text(cs, 'cs_bp_code'));
     const kind = text(cs, 'cs_type');
-    if (kind === 'P') continue;
+    if (kind === 'P') {
+      note('t_cassette', 'exchange.note.passage');
+      continue;
+    }
     if (!holder) {
       skip('t_cassette', 'exchange.note.cassetteNoHolder');
       continue;

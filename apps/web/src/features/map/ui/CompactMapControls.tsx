@@ -1,9 +1,10 @@
 import { ActionIcon, Box, Drawer, Group, Menu, Paper, Stack } from '@mantine/core';
 import { IconCheck, IconDots, IconStack2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementTypeName } from '@integration/contracts';
 import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts';
+import { useEditorState } from './editor-context.ts';
 import { ElementSearch } from './ElementSearch.tsx';
 import { LayerControls } from './LayerControls.tsx';
 import { MapLegend } from './MapLegend.tsx';
@@ -51,6 +52,12 @@ export function CompactMapControls({
 }) {
   const { t } = useTranslation();
   const [sheet, setSheet] = useState(false);
+  // Elements selected from the sheet (a GraceTHD check's "Show on map") are for seeing: the
+  // sheet steps aside so that the map shows them whole.
+  const selection = useEditorState((s) => s.selection);
+  useEffect(() => {
+    if (selection.length) setSheet(false);
+  }, [selection]);
   const bar = useToolbar(pointType);
   return (
     <Stack gap={6} w="100%">
