@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Drawer, Group, Menu, Paper, Stack } from '@mantine/core';
 import { IconCheck, IconDots, IconStack2 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementTypeName } from '@integration/contracts';
 import type { DrawTool, MeasureTool, ToolbarMode } from '../core/interaction.ts';
@@ -55,9 +55,11 @@ export function CompactMapControls({
   // Elements selected from the sheet (a GraceTHD check's "Show on map") are for seeing: the
   // sheet steps aside so that the map shows them whole.
   const selection = useEditorState((s) => s.selection);
-  useEffect(() => {
-    if (selection.length) setSheet(false);
-  }, [selection]);
+  const [seenSelection, setSeenSelection] = useState(selection);
+  if (seenSelection !== selection) {
+    setSeenSelection(selection);
+    if (selection.length && sheet) setSheet(false);
+  }
   const bar = useToolbar(pointType);
   return (
     <Stack gap={6} w="100%">
