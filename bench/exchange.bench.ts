@@ -12,7 +12,6 @@ import { READ_TABLES } from '../apps/server/src/modules/exchange/gracethd/gracet
 import { writeTableFiles } from '../apps/server/src/modules/exchange/gracethd/gracethd-writer.ts';
 import { convertExport } from '../apps/server/src/modules/file-format/gdal-export.ts';
 import type { GdalHost } from '../apps/server/src/modules/file-format/gdal-host.ts';
-import { MemoryFolder } from '../apps/server/src/modules/file-format/gdal-memory.ts';
 import { readTables } from '../apps/server/src/modules/file-format/gdal-tables.ts';
 import { usersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 import { benchDatabase, postgresAvailable } from './lib/bench-database.ts';
@@ -144,23 +143,23 @@ async function measure(kind: 'pglite' | 'postgres', notes: string[]): Promise<Fi
       if (!response.ok) throw new Error(`import: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
     };
-    // In WebAssembly memory, as bare gdal3.js goes fastest (and as our exports write): its disk
-    // folder (NODEFS) does not open the file in this process, where PGlite runs too.
+    // The same tables read by gdal3.js alone, in WebAssembly memory as the import reads them.
     let r = 0;
     const bareImport = async () => {
-      const memory = new MemoryFolder(gdal, `read-${r++}`);
-      try {
-        memory.copyIn(file);
-        await readTables(gdal, {
+      const dir = `read-${r++}`;
+      await mkdir(path.join(work, dir), { recursive: true });
+      await readTables(
+        gdal,
+        {
           op: 'readTables',
-          sources: [`..${memory.path}/delivery.gpkg`],
+          sources: ['delivery.gpkg'],
           tables: READ_TABLES,
-          dir: `..${memory.path}`,
+          dir,
           assumeSrs: 2154,
-        });
-      } finally {
-        memory.remove();
-      }
+        },
+        work,
+      );
+      await rm(path.join(work, dir), { recursive: true, force: true });
     };
     const [imported, read] = await interleavedMediansMs(RUNS, [importOnce, bareImport]);
     figures.push({

@@ -56,7 +56,7 @@ port.on('message', ({ id, task }: WorkerRequest) => {
           : task.op === 'layers'
             ? await layerNames(path.join('/output', task.path))
             : task.op === 'readTables'
-              ? await readTables(gdal, task)
+              ? await readTables(gdal, task, root)
               : await convertExport(gdal, task, root);
       response = { id, ok: true, result };
     } catch (error) {

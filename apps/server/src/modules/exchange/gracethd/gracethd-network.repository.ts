@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database.ts';
 import { intArray } from '../../../db/sql-arrays.ts';
+import type { SegmentLine } from './gracethd-tables.ts';
 
 /** A dropdown's stored JSON string ('"16"') or a plain value, as text. */
 const attr = (name: string) => sql.raw(`nullif(btrim(e.attributes->>'${name}', '"'), '')`);
@@ -327,19 +328,7 @@ export const graceThdNetwork = {
    * points added at its ends when they lie more than 0.1 m off the line (GraceTHD wants a cable's
    * ends on its nodes). Hex WKB, and length in metres.
    */
-  async segmentLines(
-    db: Queryable,
-    segments: {
-      code: string;
-      cable: number;
-      f0: number;
-      f1: number;
-      x0: number;
-      y0: number;
-      x1: number;
-      y1: number;
-    }[],
-  ) {
+  async segmentLines(db: Queryable, segments: SegmentLine[]) {
     if (!segments.length) return [];
     return db.rows<{
       code: string;

@@ -103,19 +103,29 @@ function cleanText(table: ModelTable, rows: Row[], found: Found[]): void {
  * space), booleans 0/1, dates and timestamps as already formatted.
  */
 async function writeModelCsv(table: ModelTable, rows: Row[], file: string): Promise<void> {
+  const cell = (value: Value | undefined) =>
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'number'
+        ? String(value)
+        : value.replace(/[\r\n]+/g, ' ');
+  await writeLines(file, table.columns.map((c) => c.name).join(';'), rows, (row) =>
+    table.columns.map((c) => cell(row[c.name])).join(';'),
+  );
+}
+
+/** A header and a line per row, written a megabyte at a time. */
+async function writeLines(
+  file: string,
+  header: string,
+  rows: Row[],
+  line: (row: Row) => string,
+): Promise<void> {
   const out = createWriteStream(file);
   try {
-    await write(out, table.columns.map((c) => c.name).join(';') + '\n');
-    let chunk = '';
+    let chunk = header + '\n';
     for (const row of rows) {
-      chunk +=
-        table.columns
-          .map((c) => {
-            const value = row[c.name];
-            if (value === null || value === undefined) return '';
-            return typeof value === 'number' ? String(value) : value.replace(/[\r\n]+/g, ' ');
-          })
-          .join(';') + '\n';
+      chunk += line(row) + '\n';
       if (chunk.length > 1 << 20) {
         await write(out, chunk);
         chunk = '';
@@ -134,25 +144,13 @@ async function writeTable(
   file: string,
   layout: Layout,
 ): Promise<LayerSource> {
-  const out = createWriteStream(file);
-  try {
-    const header = table.columns.map((_, i) => `c${i + 1}`);
-    if (table.geometry) header.push('geom');
-    await write(out, header.join(',') + '\n');
-    let chunk = '';
-    for (const row of rows) {
-      const cells = table.columns.map((column) => csvField(row[column.name] ?? null));
-      if (table.geometry) cells.push(String(row.geom ?? ''));
-      chunk += cells.join(',') + '\n';
-      if (chunk.length > 1 << 20) {
-        await write(out, chunk);
-        chunk = '';
-      }
-    }
-    await write(out, chunk);
-  } finally {
-    await closeStream(out);
-  }
+  const header = table.columns.map((_, i) => `c${i + 1}`);
+  if (table.geometry) header.push('geom');
+  await writeLines(file, header.join(','), rows, (row) => {
+    const cells = table.columns.map((column) => csvField(row[column.name] ?? null));
+    if (table.geometry) cells.push(String(row.geom ?? ''));
+    return cells.join(',');
+  });
   return {
     geometry: table.geometry ? { src: 'geom', type: GEOMETRY_TYPES[table.geometry.type] } : null,
     // A table keyed by a number (t_love's lv_id) keeps it as the GeoPackage's own FID column.
