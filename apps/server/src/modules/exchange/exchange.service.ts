@@ -45,7 +45,7 @@ export function createExchangeService(db: Database, gdal: GdalHost, config: Conf
       locale: Locale,
       job: { dir: string; abs: string },
     ): Promise<ExchangeImportAnswer | null> {
-      const standard = await recogniseDelivery(uploads, gdal);
+      const standard = await recogniseDelivery(uploads, gdal, fields);
       if (!standard) return null;
       const context = { db, gdal, config, user, locale, uploads, fields, job };
       return standard === 'gracethd' ? importGraceThd(context) : importOfds(context);

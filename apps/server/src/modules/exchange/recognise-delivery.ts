@@ -29,12 +29,13 @@ const baseNames = (names: string[]) =>
 /**
  * Which exchange standard the uploads are, from their content: a GeoPackage holding GraceTHD's
  * t_noeud and t_cable tables, a zip of the model's layout (t_noeud.shp and t_cable.csv), or JSON
- * whose first object is an OFDS network package ("networks") or OFDS GeoJSON (features whose
- * properties carry a "network"). Null for any other GIS file.
+ * whose first object is an OFDS network package ("networks") or, when a main project is named,
+ * OFDS GeoJSON (features whose properties carry a "network"). Null for any other GIS file.
  */
 export async function recogniseDelivery(
   uploads: UploadedFile[],
   gdal: GdalHost,
+  fields: ReadonlyMap<string, string>,
 ): Promise<DeliveryStandard | null> {
   const loose = baseNames(uploads.map((u) => u.name));
   if (loose.has('t_noeud.shp') && loose.has('t_cable.csv')) return 'gracethd';
@@ -54,7 +55,14 @@ export async function recogniseDelivery(
       const head = await peek(upload.abs);
       // Only keys are looked for (indexOf, no pattern): user text meets no regular expression.
       if (head.trimStart().startsWith('{') && head.includes('"networks"')) return 'ofds';
-      if (head.includes('"FeatureCollection"') && head.includes('"network"')) return 'ofds';
+      // OFDS's GeoJSON files are GIS layers too (nodes and spans): read as a network only when
+      // the import names the main project a network goes under (the import wizard does).
+      if (
+        fields.has('mainProjectId') &&
+        head.includes('"FeatureCollection"') &&
+        head.includes('"network"')
+      )
+        return 'ofds';
     }
   }
   return null;

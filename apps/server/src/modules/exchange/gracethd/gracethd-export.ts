@@ -9,7 +9,8 @@ import type { FileAnswer } from '../../file-format/file-format.service.ts';
 import { today } from '../../file-format/file-format.service.ts';
 import { cleanAfter } from '../../file-format/job-files.ts';
 import type { ExportContext } from '../exchange-context.ts';
-import { codes, parseKey } from './gracethd-codes.ts';
+import { codes, parseKey, type Tag } from './gracethd-codes.ts';
+import { GRACETHD_TABLES } from './model-tables.ts';
 import { checkTables } from './gracethd-checks.ts';
 import { graceThdNetwork } from './gracethd-network.repository.ts';
 import { distanceM } from './gracethd-segments.ts';
@@ -166,17 +167,20 @@ export async function buildDelivery(context: ExportContext) {
   const clusterOf = new Map<number, number>();
   for (const p of network.points) clusterOf.set(p.id, p.clusterId);
   for (const cable of network.cables) clusterOf.set(cable.id, cable.clusterId);
-  found.push(
-    ...(await checkTables(built.tables, (table, row) => {
+  const tagOf = new Map(
+    GRACETHD_TABLES.map((t) => [t.name, t.primaryKey.slice(0, 2).toUpperCase()]),
+  );
+  /** The model's checks over the rows, each problem naming our element behind its row. */
+  const check = () =>
+    checkTables(built.tables, (table, row) => {
       const code = Object.values(row)[0];
-      const tag = table.slice(2, 4).toUpperCase();
-      const key = typeof code === 'string' ? c.keyOf(code, tag as 'ND') : null;
+      const tag = (tagOf.get(table) ?? '') as Tag;
+      const key = typeof code === 'string' ? c.keyOf(code, tag) : null;
       const parsed = key ? parseKey(key.split('-')[0] ?? '') : null;
       const clusterId = parsed ? clusterOf.get(parsed.id) : undefined;
       return parsed && clusterId !== undefined ? { id: parsed.id, clusterId } : null;
-    })),
-  );
-  return { tables: built.tables, found, network };
+    });
+  return { tables: built.tables, found, network, check };
 }
 
 /** POST /file-format/export, formats `gracethd` (a GeoPackage) and `gracethd-shpcsv` (a zip). */
@@ -186,32 +190,45 @@ export async function exportGraceThd(context: ExportContext): Promise<FileAnswer
   if (!(await knownCrs(db, crs)))
     throw new AppError(400, 'VALIDATION_ERROR', 'exchange.crsUnknown', { crs });
   const started = performance.now();
-  const { tables, found } = await buildDelivery(context);
+  const { tables, found, check } = await buildDelivery(context);
   const built = performance.now();
-  const check = deliveryCheck(found, locale);
-  if (body.dryRun) {
-    const answer = JSON.stringify({ status: true, data: check });
-    return { stream: Readable.from([answer]), mediaType: 'application/json; charset=utf-8' };
-  }
-  if (check.counts.error > 0)
-    throw new AppError(
+  const refuse = (problems: DeliveryCheck) =>
+    new AppError(
       422,
       'VALIDATION_ERROR',
       'exchange.checksFailed',
-      { count: check.counts.error },
-      check,
+      { count: problems.counts.error },
+      problems,
     );
+  if (body.dryRun) {
+    found.push(...(await check()));
+    const answer = JSON.stringify({ status: true, data: deliveryCheck(found, locale) });
+    return { stream: Readable.from([answer]), mediaType: 'application/json; charset=utf-8' };
+  }
+  const early = deliveryCheck(found, locale);
+  if (early.counts.error > 0) throw refuse(early);
   const rows = [...tables.values()].reduce((n, r) => n + r.length, 0);
   if (!rows)
     throw new AppError(422, 'VALIDATION_ERROR', 'exchange.nothingToExport', { scope: scope.name });
   const layout = body.format === 'gracethd-shpcsv' ? 'shpcsv' : 'gpkg';
   const job = await gdal.newJob();
   try {
-    const written = await writeDelivery(gdal, job, tables, { layout, crs, found });
+    // The model's checks run while GDAL writes (in its worker): a refused delivery's file is
+    // thrown away.
+    const [written, checked] = await Promise.all([
+      writeDelivery(gdal, job, tables, { layout, crs, found }),
+      check(),
+    ]);
+    found.push(...checked);
+    const problems = deliveryCheck(found, locale);
+    if (problems.counts.error > 0) {
+      written.stream.destroy();
+      throw refuse(problems);
+    }
     const ms = (from: number, to: number) => (to - from).toFixed(0);
     const headers: Record<string, string> = {
       'server-timing': `build;dur=${ms(started, built)}, write;dur=${ms(built, performance.now())}`,
-      'x-delivery-warnings': String(deliveryCheck(found, locale).counts.warning),
+      'x-delivery-warnings': String(problems.counts.warning),
     };
     return {
       stream: cleanAfter(written.stream, job.done),
