@@ -122,9 +122,18 @@ test('imports an OFDS package as a new project and opens its map', async ({ page
   await dialog.getByRole('button', { name: 'Open the new project’s map' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-ready="true"]')).toBeVisible(SLOW);
-  expect(await page.evaluate(() => localStorage.getItem('projectID'))).not.toBe(
-    String(ws.projectId),
+  const created = await page.evaluate(() => localStorage.getItem('projectID'));
+  expect(created).not.toBe(String(ws.projectId));
+  // The new project goes again: other tests find the demo's project by its name alone.
+  const headers = { authorization: `Bearer ${ws.token}` };
+  const project = (await (await request.get(`/api/projects/${created}`, { headers })).json()) as {
+    data: { name: string };
+  };
+  const gone = await request.delete(
+    `/api/projects/${created}?confirm=${encodeURIComponent(project.data.name)}`,
+    { headers },
   );
+  expect(gone.status(), await gone.text()).toBe(200);
 });
 
 test('imports a GraceTHD delivery into an empty cluster and reports it', async ({
@@ -153,6 +162,16 @@ test('imports a GraceTHD delivery into an empty cluster and reports it', async (
   await expect(dialog.getByText(/layer\(s\) found/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Show on the map' }).click();
   await expect(dialog).toBeHidden();
+  // The copy lies on the demo's own places: it goes, so that other tests meet one network there.
+  const headers = { authorization: `Bearer ${ws.token}` };
+  const cluster = (await (
+    await request.get(`/api/clusters/cluster/${ws.clusterId}`, { headers })
+  ).json()) as { data: { name: string } };
+  const gone = await request.delete(
+    `/api/clusters/cluster/${ws.clusterId}?confirm=${encodeURIComponent(cluster.data.name)}`,
+    { headers },
+  );
+  expect(gone.status(), await gone.text()).toBe(200);
 });
 
 /*

@@ -55,7 +55,8 @@ export async function startOwnServer(
       process.kill(-child.pid, 'SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    // The server's last writes may still land while its folder goes: rm tries again.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
