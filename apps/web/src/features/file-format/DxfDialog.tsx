@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ExportBody } from '@integration/contracts';
+import { CrsChoice } from './CrsChoice.tsx';
 import { dxfBody, initialDxf, type DxfForm } from './exchange-export.ts';
 
 /**
@@ -33,30 +34,15 @@ export function DxfDialog({
     >
       <Stack gap="md">
         <Text size="sm">{t('fileFormat.exchange.dxf.intro')}</Text>
-        <Radio.Group
-          label={t('fileFormat.exchange.crs.label')}
+        <CrsChoice
+          choices={[{ value: 'auto' as const, label: t('fileFormat.exchange.crs.auto') }]}
           value={form.crs}
-          onChange={(value) => setForm((f) => ({ ...f, crs: value as DxfForm['crs'] }))}
-        >
-          <Stack gap={6} mt={6}>
-            <Radio value="auto" label={t('fileFormat.exchange.crs.auto')} />
-            <Radio value="other" label={t('fileFormat.exchange.crs.other')} />
-          </Stack>
-        </Radio.Group>
-        {form.crs === 'other' ? (
-          <TextInput
-            label={t('fileFormat.exchange.crs.code')}
-            description={t('fileFormat.exchange.crs.codeHint')}
-            placeholder="2154"
-            inputMode="numeric"
-            value={form.otherCrs}
-            onChange={(e) => {
-              const otherCrs = e.currentTarget.value;
-              setForm((f) => ({ ...f, otherCrs }));
-            }}
-            error={!body && form.otherCrs.trim() ? t('fileFormat.exchange.crs.invalid') : null}
-          />
-        ) : null}
+          onChange={(crs) => setForm((f) => ({ ...f, crs }))}
+          otherCrs={form.otherCrs}
+          onOtherCrs={(otherCrs) => setForm((f) => ({ ...f, otherCrs }))}
+          invalid={!body}
+          placeholder="2154"
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             {t('fileFormat.cancel')}

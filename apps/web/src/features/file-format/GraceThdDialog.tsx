@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { GRACETHD_STATUTS, type ExportBody } from '@integration/contracts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useCompact } from '../../app/useCompact.ts';
+import { CrsChoice } from './CrsChoice.tsx';
 import { checkDelivery, type GraceThdStatut } from './exchange.api.ts';
 import {
   graceThdBody,
@@ -118,30 +119,18 @@ export function GraceThdDialog({
             <Radio value="gracethd-shpcsv" label={t('fileFormat.exchange.graceThd.layoutShpCsv')} />
           </Stack>
         </Radio.Group>
-        <Radio.Group
-          label={t('fileFormat.exchange.crs.label')}
+        <CrsChoice
+          choices={[
+            { value: 'lambert93' as const, label: t('fileFormat.exchange.crs.lambert93') },
+            { value: 'wgs84' as const, label: t('fileFormat.exchange.crs.wgs84') },
+          ]}
           value={form.crs}
-          onChange={(value) => setForm({ crs: value as GraceThdForm['crs'] })}
-        >
-          <Stack gap={6} mt={6}>
-            <Radio value="lambert93" label={t('fileFormat.exchange.crs.lambert93')} />
-            <Radio value="wgs84" label={t('fileFormat.exchange.crs.wgs84')} />
-            <Radio value="other" label={t('fileFormat.exchange.crs.other')} />
-          </Stack>
-        </Radio.Group>
-        {form.crs === 'other' ? (
-          <TextInput
-            label={t('fileFormat.exchange.crs.code')}
-            description={t('fileFormat.exchange.crs.codeHint')}
-            placeholder="32737"
-            inputMode="numeric"
-            value={form.otherCrs}
-            onChange={(e) => setForm({ otherCrs: e.currentTarget.value })}
-            error={
-              invalid.crs && form.otherCrs.trim() ? t('fileFormat.exchange.crs.invalid') : null
-            }
-          />
-        ) : null}
+          onChange={(crs) => setForm({ crs })}
+          otherCrs={form.otherCrs}
+          onOtherCrs={(otherCrs) => setForm({ otherCrs })}
+          invalid={Boolean(invalid.crs)}
+          placeholder="32737"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('fileFormat.exchange.graceThd.codePrefix')}
