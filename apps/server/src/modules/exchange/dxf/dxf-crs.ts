@@ -1,7 +1,8 @@
 import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { DxfUnits } from './dxf-header.ts';
-import { dxfRepository, type LabelSizes, type ScopeFacts } from './dxf.repository.ts';
+import { crsRepository } from '../crs.repository.ts';
+import type { LabelSizes, ScopeFacts } from './dxf.repository.ts';
 
 /** The coordinate system a DXF is written in: DXF files carry none, so the name says it. */
 export interface DxfCrs {
@@ -44,7 +45,7 @@ export function crsUnit(proj4: string): DxfCrs['unit'] {
  * same codes), else a 400. EPSG:4326 is allowed, though CAD software draws degrees as units.
  */
 export async function knownCrs(db: Queryable, code: number): Promise<DxfCrs> {
-  const proj4 = await dxfRepository.projDefinition(db, code);
+  const proj4 = await crsRepository.projDefinition(db, code);
   if (proj4 === null)
     throw new AppError(400, 'VALIDATION_ERROR', 'exchange.crsUnknown', { crs: code });
   return { code, unit: crsUnit(proj4) };

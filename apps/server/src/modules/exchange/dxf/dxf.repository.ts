@@ -138,14 +138,6 @@ export const dxfRepository = {
     return { counts, offices: row?.offices ?? 0, extent };
   },
 
-  /** The PROJ definition of an EPSG code PostGIS knows (both databases have the table); null if none. */
-  async projDefinition(db: Queryable, code: number): Promise<string | null> {
-    const row = await db.one<{ proj4text: string | null }>(sql`
-      SELECT proj4text FROM spatial_ref_sys
-      WHERE srid = ${code} AND auth_name = 'EPSG' AND auth_srid = ${code}`);
-    return row ? (row.proj4text ?? '') : null;
-  },
-
   /**
    * One page of a type's elements as CSV lines (id order, no header): per element its geometry
    * on the type's layer, then its name as a label point on `<layer> text` (none for an empty

@@ -148,6 +148,12 @@ export interface LoopRow {
 const holderOf = (element: string, office: string) =>
   sql.raw(`coalesce('E' || ${element}, 'O' || ${office})`);
 
+/** Rows of a fibre table held in the scope: by its live elements, or by its offices. */
+const heldInScope = (alias: string, clusterIds: number[], officeIds: number[]) => sql`
+  LEFT JOIN network_elements h ON h.id = ${sql.raw(alias)}.element_id
+  WHERE (h.cluster_id = ANY(${intArray(clusterIds)}::int[]) AND h.deleted_at IS NULL)
+     OR ${sql.raw(alias)}.central_office_id = ANY(${intArray(officeIds)}::int[])`;
+
 /**
  * What a GraceTHD delivery is built from: the scope's elements, offices, cables with their
  * fibres, and every joint, tray, splitter and port of the holders in the scope. Plain rows, read
@@ -251,27 +257,21 @@ export const graceThdNetwork = {
       LEFT JOIN fibres taf ON taf.id = ta.fibre_id
       JOIN fibre_terminals tb ON tb.id = j.terminal_b
       LEFT JOIN fibres tbf ON tbf.id = tb.fibre_id
-      LEFT JOIN network_elements h ON h.id = j.element_id
-      WHERE (h.cluster_id = ANY(${intArray(clusterIds)}::int[]) AND h.deleted_at IS NULL)
-         OR j.central_office_id = ANY(${intArray(officeIds)}::int[])
+      ${heldInScope('j', clusterIds, officeIds)}
       ORDER BY j.id`);
   },
 
   async trays(db: Queryable, clusterIds: number[], officeIds: number[]) {
     return db.rows<TrayRow>(sql`
       SELECT t.id, ${holderOf('t.element_id', 't.central_office_id')} AS holder, t.number, t.capacity
-      FROM fibre_trays t LEFT JOIN network_elements h ON h.id = t.element_id
-      WHERE (h.cluster_id = ANY(${intArray(clusterIds)}::int[]) AND h.deleted_at IS NULL)
-         OR t.central_office_id = ANY(${intArray(officeIds)}::int[])
+      FROM fibre_trays t ${heldInScope('t', clusterIds, officeIds)}
       ORDER BY t.id`);
   },
 
   async splitters(db: Queryable, clusterIds: number[], officeIds: number[]) {
     return db.rows<SplitterRow>(sql`
       SELECT s.id, ${holderOf('s.element_id', 's.central_office_id')} AS holder, s.name, s.ratio
-      FROM fibre_splitters s LEFT JOIN network_elements h ON h.id = s.element_id
-      WHERE (h.cluster_id = ANY(${intArray(clusterIds)}::int[]) AND h.deleted_at IS NULL)
-         OR s.central_office_id = ANY(${intArray(officeIds)}::int[])
+      FROM fibre_splitters s ${heldInScope('s', clusterIds, officeIds)}
       ORDER BY s.id`);
   },
 
@@ -279,9 +279,7 @@ export const graceThdNetwork = {
     return db.rows<PortRow>(sql`
       SELECT p.id, ${holderOf('p.element_id', 'p.central_office_id')} AS holder, p.kind, p.panel,
              p.number
-      FROM fibre_ports p LEFT JOIN network_elements h ON h.id = p.element_id
-      WHERE (h.cluster_id = ANY(${intArray(clusterIds)}::int[]) AND h.deleted_at IS NULL)
-         OR p.central_office_id = ANY(${intArray(officeIds)}::int[])
+      FROM fibre_ports p ${heldInScope('p', clusterIds, officeIds)}
       ORDER BY p.id`);
   },
 

@@ -21,7 +21,7 @@ import {
   type OfdsReference,
 } from './ofds-model.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { NodeGrid } from './ofds-node-grid.ts';
+import { PlaceGrid } from '../place-grid.ts';
 import {
   END_TOLERANCE_M,
   ofdsNetworkRepository as repo,
@@ -118,7 +118,7 @@ export async function exportOfds(context: ExportContext): Promise<FileAnswer> {
   try {
     await writer.start(network);
 
-    const grid = new NodeGrid();
+    const grid = new PlaceGrid();
     const offices = await repo.offices(db, officeIds);
     for (const o of offices) grid.add(`${OFFICE_CODE}${o.id}`, o.lng, o.lat);
     await writer.nodePage(
@@ -206,7 +206,7 @@ async function spansBetweenNodes(
   db: Queryable,
   scope: OfdsScope,
   rows: SpanRow[],
-  grid: NodeGrid,
+  grid: PlaceGrid,
   slack: Map<number, number>,
 ) {
   const ends = rows.map((row) => ({

@@ -2,7 +2,8 @@ import { ATTACH_DISTANCE_M } from '@integration/contracts';
 import { elementKey } from '../gracethd-codes.ts';
 import type { AccessRow, FibreRow, JointRow } from '../gracethd-network.repository.ts';
 import { LOOP_CABLE_M } from '../gracethd-network.repository.ts';
-import { holderOfEnd, nearestWithin, planSegments } from '../gracethd-segments.ts';
+import { PlaceGrid } from '../../place-grid.ts';
+import { holderOfEnd, planSegments } from '../gracethd-segments.ts';
 import { fibreColour, SUPPORTS, IMPLANTATION, CABLE_TYPELOG, comment } from '../gracethd-values.ts';
 import type { Build } from './context.ts';
 
@@ -47,28 +48,19 @@ export async function addCables(b: Build): Promise<void> {
   }
   // What lies within 1 m of a cable's end: a home, enclosure or cabinet, then a support or
   // loop, then a central office's place.
-  const endOn = nearestWithin(
-    [
-      ...network.points.map((p) => ({
-        holder: `E${p.id}`,
-        lng: p.lng,
-        lat: p.lat,
-        rank: SUPPORTS.has(p.type) || p.type === 'Loop' ? 1 : 0,
-      })),
-      ...network.offices.flatMap((o) =>
-        o.lng === null || o.lat === null
-          ? []
-          : [{ holder: `O${o.id}`, lng: o.lng, lat: o.lat, rank: 2 }],
-      ),
-    ],
-    ATTACH_DISTANCE_M,
-  );
+  const places = new PlaceGrid();
+  for (const p of network.points)
+    places.add(`E${p.id}`, p.lng, p.lat, SUPPORTS.has(p.type) || p.type === 'Loop' ? 1 : 0);
+  for (const o of network.offices)
+    if (o.lng !== null && o.lat !== null) places.add(`O${o.id}`, o.lng, o.lat, 2);
   for (const cable of network.cables) {
     const joints = jointsOfCable.get(cable.id) ?? [];
     const ends = (['a', 'b'] as const).map((end) => {
       const joined = holderOfEnd(cable, end, joints, placeOf);
       const geometric =
-        end === 'a' ? endOn(cable.startLng, cable.startLat) : endOn(cable.endLng, cable.endLat);
+        end === 'a'
+          ? places.nearest(cable.startLng, cable.startLat, ATTACH_DISTANCE_M)
+          : places.nearest(cable.endLng, cable.endLat, ATTACH_DISTANCE_M);
       if (joined && (joined.metres <= LOOP_CABLE_M || !geometric)) return joined;
       if (geometric) return { holder: geometric, metres: 0 };
       return null;
