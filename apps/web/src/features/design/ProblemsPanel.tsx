@@ -25,7 +25,7 @@ import { useCompact } from '../../app/useCompact.ts';
 import { useEditorState, useMapSession } from '../map/ui/editor-context.ts';
 import { designApi } from './design.api.ts';
 import { designPanel } from './design-panel.store.ts';
-import { frameBesidePanel } from '../map/ui/frame-beside-panel.ts';
+import { showElements } from '../map/ui/show-elements.ts';
 import { useCountsText } from './ProblemsBadge.tsx';
 import { ProblemsList } from './ProblemsList.tsx';
 import { problemKey } from './problems.ts';
@@ -75,12 +75,7 @@ export function ProblemsPanel({
 
   const pick = (p: DesignProblem) => {
     setActive(p);
-    const elements = p.elementIds.flatMap((id) => editor.collection.byId(id) ?? []);
-    if (!elements.length) return;
-    // An element of a hidden layer is shown: the problem is about it.
-    for (const e of elements) if (!editor.get().layers[e.type]) editor.setLayer(e.type, true);
-    editor.select(elements.map((e) => e.key));
-    frameBesidePanel(view, elements, panel.current);
+    showElements({ editor, view }, p.elementIds, panel.current);
   };
 
   const exportButton = data ? (

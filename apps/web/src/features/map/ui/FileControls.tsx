@@ -6,7 +6,7 @@ import { elementTypeByName, type ElementTypeName } from '@integration/contracts'
 import { ExportMenu } from '../../file-format/ExportMenu.tsx';
 import { ImportWizard } from '../../file-format/ImportWizard.tsx';
 import { useEditorState, useMapSession } from './editor-context.ts';
-import { frameBesidePanel } from './frame-beside-panel.ts';
+import { showElements } from './show-elements.ts';
 
 /** Import a GIS file into the cluster, or export it (issue "GIS files"). */
 export function FileControls({
@@ -29,17 +29,8 @@ export function FileControls({
   const visibleTypes = (Object.keys(layers) as ElementTypeName[])
     .filter((type) => layers[type])
     .flatMap((type) => elementTypeByName(type)?.segment ?? []);
-  // A GraceTHD check's problem opens on the map as the Problems panel's rows do: its elements
-  // shown (their layer switched on), selected and framed. Answers how many were found here.
-  const showElements = (ids: number[]) => {
-    const elements = ids.flatMap((id) => editor.collection.byId(id) ?? []);
-    for (const e of elements) if (!editor.get().layers[e.type]) editor.setLayer(e.type, true);
-    if (elements.length) {
-      editor.select(elements.map((e) => e.key));
-      frameBesidePanel(view, elements, null);
-    }
-    return elements.length;
-  };
+  // A GraceTHD check's problem opens on the map as the Problems panel's rows do.
+  const showOnMap = (ids: number[]) => showElements({ editor, view }, ids, null);
   return (
     <Group gap={4} wrap="nowrap">
       {canEdit ? (
@@ -57,7 +48,7 @@ export function FileControls({
         clusterName={clusterName}
         selectedIds={selectedIds}
         visibleTypes={visibleTypes}
-        onShowElements={showElements}
+        onShowElements={showOnMap}
       />
       <ImportWizard
         opened={importing && canEdit}
