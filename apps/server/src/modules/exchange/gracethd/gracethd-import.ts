@@ -352,7 +352,10 @@ export async function importGraceThd(context: ImportContext): Promise<ExchangeIm
       mapped: entry?.mapped ?? 0,
       skipped: entry?.skipped ?? 0,
       notes: [...(entry?.notes ?? [])].map(([note, count]) =>
-        t('exchange.note.count', { note: t(note as MessageKey), count }),
+        t('exchange.note.count', {
+          note: t(note as MessageKey),
+          count: count.toLocaleString(locale),
+        }),
       ),
     };
   });
@@ -361,7 +364,7 @@ export async function importGraceThd(context: ImportContext): Promise<ExchangeIm
     warnings.push(
       t('exchange.note.count', {
         note: t('exchange.note.positionUnresolved'),
-        count: written.unresolved,
+        count: written.unresolved.toLocaleString(locale),
       }),
     );
   return {
