@@ -70,6 +70,11 @@ import { locationsRoutes } from './modules/realtime/locations.routes.ts';
 import type { ElementEvents } from './modules/realtime/element-events.ts';
 import { startRealtime } from './modules/realtime/realtime.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { MvtWorkerHost } from './modules/tiles/mvt-worker-host.ts';
+import { memoryTileCache, redisTileCache } from './modules/tiles/tile-cache.ts';
+import { postgisTileEncoder, serverTileEncoder } from './modules/tiles/tile-encoders.ts';
+import { tilesRoutes } from './modules/tiles/tiles.routes.ts';
+import { createTilesService } from './modules/tiles/tiles.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { databaseCopyRoutes } from './operations/backup/database-copy.routes.ts';
@@ -171,6 +176,20 @@ export async function buildApp({
   const presence = realtime.presence;
   metrics.watchLive(realtime.counts);
   metrics.watchPool(untimedDb.poolStats);
+  // PGlite's PostGIS has no protobuf: its tiles are written by the server, in a thread.
+  const mvtHost = config.databaseUrl ? null : new MvtWorkerHost();
+  const tiles = createTilesService({
+    db,
+    encode: mvtHost ? serverTileEncoder(mvtHost) : postgisTileEncoder,
+    cache: config.redisUrl ? redisTileCache(config.redisUrl, app.log) : memoryTileCache(),
+    emit: realtime.emit,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await tiles.settled();
+    await tiles.close();
+    await mvtHost?.close();
+  });
   await app.register(
     async (api) => {
       registerAuthHook(api, db);
@@ -193,13 +212,16 @@ export async function buildApp({
         ),
       );
       await api.register(centralOfficesRoutes(createCentralOfficesService(db, presence)));
-      await api.register(clustersRoutes(createClustersService(db, presence)));
-      const events = elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents;
+      await api.register(clustersRoutes(createClustersService(db, presence, tiles)));
+      const events = tiles.events(
+        elementEvents?.(realtime.elementEvents) ?? realtime.elementEvents,
+      );
       await api.register(elementsRoutes(createElementsService(db, events)));
       await api.register(locationsRoutes(realtime.locations));
-      await api.register(templatesRoutes(createTemplatesService(db)));
+      await api.register(templatesRoutes(createTemplatesService(db, tiles)));
+      await api.register(tilesRoutes(tiles));
       const gdal = new GdalHost();
-      const exchange = createExchangeService(db, gdal, config);
+      const exchange = createExchangeService(db, gdal, config, tiles);
       const files = createFileFormatService(db, config, { gdal, deliveries: exchange });
       await api.register(fileFormatRoutes(files, exchange, config));
       const routing = createRoutingService(db, {

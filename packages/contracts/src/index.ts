@@ -23,3 +23,4 @@ export * from './fibre.ts';
 export * from './design.ts';
 export * from './bom.ts';
 export * from './organisation.ts';
+export * from './tiles.ts';

@@ -28,6 +28,8 @@ export const REALTIME_EVENTS = {
   locationRemoved: 'location:removed',
   /** server → a cluster's room: what an enclosure holds or joins changed (FibreChangedPayload). */
   fibreChanged: 'fibre:changed',
+  /** server → a project's room: tiles of these places changed (TilesChangedPayload). */
+  tilesChanged: 'tiles:changed',
   /** server → one socket: events were dropped for coming too fast (once per burst; RealtimeAck). */
   throttled: 'realtime:throttled',
 } as const;

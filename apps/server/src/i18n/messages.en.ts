@@ -178,6 +178,8 @@ export const en = {
   'validation.unsupportedMediaType':
     'Send the request body as JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'The request body is too large.',
+  'tiles.badTile':
+    'There is no tile {z}/{x}/{y}: zoom goes from 0 to {max}, and x and y from 0 to 2^zoom − 1.',
   'http.notFound': 'There is no API route {method} {path}.',
   'http.internal': 'Something went wrong on the server. The error was logged.',
   'http.clientError': 'The request was refused ({status} {reason}).',

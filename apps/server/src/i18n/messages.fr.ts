@@ -187,6 +187,8 @@ export const fr: Record<MessageKey, string> = {
   'validation.unsupportedMediaType':
     'Envoyez le corps de la requête en JSON (Content-Type: application/json).',
   'validation.payloadTooLarge': 'Le corps de la requête est trop volumineux.',
+  'tiles.badTile':
+    "La tuile {z}/{x}/{y} n'existe pas : le zoom va de 0 à {max}, x et y de 0 à 2^zoom − 1.",
   'http.notFound': "Il n'existe pas de route d'API {method} {path}.",
   'http.internal': "Une erreur s'est produite sur le serveur. Elle a été journalisée.",
   'http.clientError': 'La requête a été refusée ({status} {reason}).',

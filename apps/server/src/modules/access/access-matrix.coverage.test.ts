@@ -10,6 +10,7 @@ import { LOCATION_ROWS } from './access-matrix.location-rows.ts';
 import { ORGANISATION_ROWS } from './access-matrix.organisation-rows.ts';
 import { QR_ROWS } from './access-matrix.qr-rows.ts';
 import { TEMPLATE_ROWS } from './access-matrix.template-rows.ts';
+import { TILE_ROWS } from './access-matrix.tiles-rows.ts';
 
 const ROWS = [
   ...HIERARCHY_ROWS,
@@ -22,6 +23,7 @@ const ROWS = [
   ...FIBRE_DOCUMENT_ROWS,
   ...DESIGN_ROWS,
   ...ORGANISATION_ROWS,
+  ...TILE_ROWS,
 ];
 
 useAccessMatrixApp();
@@ -48,6 +50,7 @@ describe('the matrix', () => {
               'fibre documents',
               'design',
               'organisation',
+              'tiles',
             ].includes(tag),
           )
         ) {
@@ -58,7 +61,7 @@ describe('the matrix', () => {
     const covered = new Set(
       ROWS.map((row) => `${row.method} ${(row.label.split(' ')[1] ?? '').split('?')[0]}`),
     );
-    expect(documented.size).toBe(91);
+    expect(documented.size).toBe(92);
     expect([...covered].sort()).toEqual([...documented].sort());
   });
 });

@@ -33,7 +33,11 @@ export const clusterNotFound = (id: number) =>
   new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id });
 const nameTaken = (name: string) => new AppError(409, 'CONFLICT', 'clusters.nameTaken', { name });
 
-export function createClustersService(db: Database, presence: Presence) {
+export function createClustersService(
+  db: Database,
+  presence: Presence,
+  changes?: { projectChanged(projectId: number): void },
+) {
   async function complete(rows: ClusterRow[]): Promise<Cluster[]> {
     const [counts, online] = await Promise.all([
       elementCounts(
@@ -127,6 +131,9 @@ export function createClustersService(db: Database, presence: Presence) {
         if (body.users) await repo.addUsers(tx, id, body.users);
         if (projectId !== undefined) await hierarchyRepository.touchProject(tx, projectId);
       });
+      // A phase is drawn on the whole project's map (its tiles).
+      if (body.projectPhase !== undefined && projectId !== undefined)
+        changes?.projectChanged(projectId);
       return one(id);
     },
 

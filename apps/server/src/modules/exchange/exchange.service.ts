@@ -20,7 +20,12 @@ import { recogniseDelivery } from './recognise-delivery.ts';
  * POST /file-format/export; deliveries uploaded to POST /file-format/import are recognised by
  * their content and imported here instead of being read as GIS layers.
  */
-export function createExchangeService(db: Database, gdal: GdalHost, config: Config) {
+export function createExchangeService(
+  db: Database,
+  gdal: GdalHost,
+  config: Config,
+  changes?: { projectChanged(projectId: number): void },
+) {
   return {
     async exportDelivery(
       user: UserRecord,
@@ -48,7 +53,11 @@ export function createExchangeService(db: Database, gdal: GdalHost, config: Conf
       const standard = await recogniseDelivery(uploads, gdal, fields);
       if (!standard) return null;
       const context = { db, gdal, config, user, locale, uploads, fields, job };
-      return standard === 'gracethd' ? importGraceThd(context) : importOfds(context);
+      if (standard === 'ofds') return importOfds(context);
+      const answer = await importGraceThd(context);
+      // Written in one transaction, not through the element services: the tiles are told here.
+      changes?.projectChanged(answer.target.projectId);
+      return answer;
     },
   };
 }

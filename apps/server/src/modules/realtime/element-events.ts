@@ -37,6 +37,8 @@ export interface ElementEvents {
 export const noElementEvents: ElementEvents = { committed: () => {} };
 
 export const clusterRoom = (id: number) => `cluster:${id}`;
+/** A project's open maps (presence in the project): its tiles' changes (issue 30). */
+export const projectRoom = (id: number) => `project:${id}`;
 /** A project's live positions: joined with the project, by those who may see them (issue 25). */
 export const locationsRoom = (id: number) => `locations:${id}`;
 

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { verifyToken, type Revocation, type Revocations } from '../auth/tokens.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { answerWithin, closeRedis, reportOutages } from '../../redis.ts';
-import { clusterRoom, locationsRoom } from './element-events.ts';
+import { clusterRoom, locationsRoom, projectRoom } from './element-events.ts';
 import { ACCESS_RECHECK_MS, SocketAccess, type AccessScope } from './socket-access.ts';
 import { SocketGuard } from './socket-guard.ts';
 
@@ -104,10 +104,12 @@ interface Connection {
 
 const rooms = (at: { projectId: number | null; clusterId: number | null }, locations: boolean) =>
   new Set([
+    ...(at.projectId !== null ? [projectRoom(at.projectId)] : []),
     ...(at.projectId !== null && locations ? [locationsRoom(at.projectId)] : []),
     ...(at.clusterId !== null ? [clusterRoom(at.clusterId)] : []),
   ]);
-const isPlaceRoom = (room: string) => room.startsWith('cluster:') || room.startsWith('locations:');
+const isPlaceRoom = (room: string) =>
+  room.startsWith('cluster:') || room.startsWith('locations:') || room.startsWith('project:');
 
 const tooFast: RealtimeAck = { status: false, error: 'tooFast' };
 

@@ -10,7 +10,10 @@ import { templatesRepository } from './templates.repository.ts';
 
 const notFound = (id: number) => new AppError(404, 'NOT_FOUND', 'templates.notFound', { id });
 
-export function createTemplatesService(db: Database) {
+export function createTemplatesService(
+  db: Database,
+  changes?: { projectChanged(projectId: number): void },
+) {
   return {
     /**
      * Replaces a template's attribute list (issue 17), with its elements' values renamed,
@@ -24,7 +27,7 @@ export function createTemplatesService(db: Database) {
       templateId: number,
       body: UpdateTemplateBody,
     ): Promise<ElementTemplate> {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const template = await values.lockTemplate(tx, templateId);
         if (!template || template.type !== type.internalName) {
           throw user.role === 'admin' ? notFound(templateId) : forbidden();
@@ -42,6 +45,9 @@ export function createTemplatesService(db: Database) {
         if (!saved) throw notFound(templateId);
         return saved;
       });
+      // Renamed values (a cable's Capacity, its Type) are drawn on the project's tiles.
+      changes?.projectChanged(saved.projectId);
+      return saved;
     },
   };
 }

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ELEMENT_TYPES,
+  TILE_BUFFER,
+  TILE_EXTENT,
+  TILE_MIN_ZOOM,
+  type ElementTypeName,
+} from '@integration/contracts';
+import type { TileId } from './tile-coordinates.ts';
+
+/** Below this zoom a type's markers are thinned to one per cell of THIN_CELL tile units. */
+export const THIN_BELOW = 16;
+const THIN_CELL = 32;
+/** Below this zoom cables shorter than MIN_CABLE_PIXELS are left out of a tile. */
+const SHORT_CABLES_BELOW = 14;
+const MIN_CABLE_PIXELS = 4;
+/** Metres per pixel of a 256-pixel tile at zoom 0, on the equator. */
+const METRES_PER_PIXEL_Z0 = 156543.03;
+/** Lines and outlines are simplified by this many tile units (a 512-pixel tile: half a pixel). */
+const SIMPLIFY_UNITS = 4;
+
+const POINT_TYPES = new Set<string>(
+  ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => t.internalName),
+);
+
+export const typesAtZoom = (z: number): ElementTypeName[] =>
+  (Object.keys(TILE_MIN_ZOOM) as ElementTypeName[]).filter((t) => TILE_MIN_ZOOM[t] <= z);
+
+/**
+ * The features of one tile of a project, in tile coordinates (integers, y down, clipped to the
+ * tile and its buffer, lines simplified, markers thinned below THIN_BELOW): one statement both
+ * encoders read, so PostGIS's ST_AsMVT and the server's encoder (PGlite's PostGIS has no
+ * protobuf) give the same features. Columns: fid, id, type, name, cluster, phase, capacity,
+ * "cableType", color, pattern, geom.
+ */
+export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
+  const types = typesAtZoom(z);
+  const points = types.filter((t) => POINT_TYPES.has(t));
+  const others = types.filter((t) => !POINT_TYPES.has(t));
+  const minCable = z < SHORT_CABLES_BELOW ? (MIN_CABLE_PIXELS * METRES_PER_PIXEL_Z0) / 2 ** z : 0;
+  const thin = z < THIN_BELOW;
+  // Note: raw, so that DISTINCT ON and ORDER BY read the very same expressions.
+  const cell = sql.raw(`floor(ST_X(p.g) / ${THIN_CELL}), floor(ST_Y(p.g) / ${THIN_CELL})`);
+  const low = -TILE_BUFFER;
+  const high = TILE_EXTENT + TILE_BUFFER;
+  return sql`
+    WITH tile AS (
+      SELECT ST_XMin(b) AS x0, ST_YMax(b) AS y1, ${TILE_EXTENT} / (ST_XMax(b) - ST_XMin(b)) AS s,
+             ST_Transform(ST_Expand(b, (ST_XMax(b) - ST_XMin(b)) * ${TILE_BUFFER / TILE_EXTENT}), 4326) AS q
+      FROM ST_TileEnvelope(${z}, ${x}, ${y}) AS b
+    ), picked AS (
+      SELECT e.id, e.type, e.name, e.cluster_id, c.project_phase, e.attributes, e.template_id,
+             ST_Affine(ST_Transform(e.geom, 3857), t.s, 0, 0, -t.s, -t.x0 * t.s, t.y1 * t.s) AS g
+      FROM tile t
+      JOIN central_offices co ON co.project_id = ${projectId}
+      JOIN clusters c ON c.central_office_id = co.id
+      JOIN network_elements e ON e.cluster_id = c.id
+      WHERE e.deleted_at IS NULL AND e.geom && t.q
+        AND e.type IN (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+        AND (e.type <> 'Cable' OR coalesce(e.length_m, ${minCable}) >= ${minCable})
+    ), shaped AS (
+      (SELECT ${thin ? sql`DISTINCT ON (p.type, ${cell})` : sql``}
+              p.id, p.type, p.name, p.cluster_id, p.project_phase, p.attributes, p.template_id,
+              ST_SnapToGrid(p.g, 1) AS geom
+       FROM picked p
+       WHERE p.type IN (${sql.join(
+         [...points, ''].map((type) => sql`${type}`),
+         sql`, `,
+       )})
+       ORDER BY p.type, ${thin ? sql`${cell}, ` : sql``} p.id)
+      UNION ALL
+      SELECT p.id, p.type, p.name, p.cluster_id, p.project_phase, p.attributes, p.template_id,
+             ST_ForcePolygonCCW(ST_RemoveRepeatedPoints(ST_SnapToGrid(ST_Simplify(
+               ST_CollectionExtract(ST_ClipByBox2D(p.g, ST_MakeEnvelope(${low}, ${low}, ${high}, ${high})::box2d),
+                 CASE WHEN p.type = 'Zone' THEN 3 ELSE 2 END),
+               ${z >= 16 ? 0 : SIMPLIFY_UNITS}, true), 1))) AS geom
+      FROM picked p
+      WHERE p.type IN (${sql.join(
+        [...others, ''].map((type) => sql`${type}`),
+        sql`, `,
+      )})
+    )
+    SELECT f.id AS fid, f.id, f.type, f.name, f.cluster_id AS cluster, f.project_phase AS phase,
+           l.capacity, l."cableType",
+           CASE f.type
+             WHEN 'Cable' THEN coalesce(
+               (SELECT c->>'color' FROM jsonb_array_elements(tp.style->'cables') c
+                WHERE c->>'capacity' = l.capacity LIMIT 1),
+               tp.style->>'color', '#334155')
+             WHEN 'Zone' THEN coalesce(tp.style->>'color', '#0d9488')
+           END AS color,
+           CASE WHEN f.type = 'Cable' THEN coalesce(
+             (SELECT s->>'pattern' FROM jsonb_array_elements(tp.style->'lines') s
+              WHERE s->>'type' = l."cableType" LIMIT 1), 'solid') END AS pattern,
+           f.geom
+    FROM shaped f
+    LEFT JOIN element_templates tp ON tp.id = f.template_id
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN f.type = 'Cable' THEN nullif(btrim(f.attributes->>'Capacity', '"'), '') END AS capacity,
+             CASE WHEN f.type = 'Cable' THEN nullif(btrim(f.attributes->>'Type', '"'), '') END AS "cableType"
+    ) l
+    WHERE NOT ST_IsEmpty(f.geom)`;
+}
