@@ -20,6 +20,8 @@ import mapReadingEn from './map-reading.en.json';
 import mapReadingFr from './map-reading.fr.json';
 import mapSafetyEn from './map-safety.en.json';
 import mapSafetyFr from './map-safety.fr.json';
+import mapTilesEn from './map-tiles.en.json';
+import mapTilesFr from './map-tiles.fr.json';
 import organisationEn from './organisation.en.json';
 import organisationFr from './organisation.fr.json';
 import qrEn from './qr.en.json';
@@ -42,7 +44,14 @@ export const catalogues = {
   en: {
     ...en,
     // The map's catalogue and its parts, each under keys of its own (map.safety., map.access.…).
-    map: { ...mapEn, ...mapSafetyEn, ...mapAccessEn, ...mapReadingEn, ...mapPhoneEn },
+    map: {
+      ...mapEn,
+      ...mapSafetyEn,
+      ...mapAccessEn,
+      ...mapReadingEn,
+      ...mapPhoneEn,
+      ...mapTilesEn,
+    },
     fileFormat: fileFormatEn,
     qr: qrEn,
     qrScan: qrScanEn,
@@ -56,7 +65,14 @@ export const catalogues = {
   },
   fr: {
     ...fr,
-    map: { ...mapFr, ...mapSafetyFr, ...mapAccessFr, ...mapReadingFr, ...mapPhoneFr },
+    map: {
+      ...mapFr,
+      ...mapSafetyFr,
+      ...mapAccessFr,
+      ...mapReadingFr,
+      ...mapPhoneFr,
+      ...mapTilesFr,
+    },
     fileFormat: fileFormatFr,
     qr: qrFr,
     qrScan: qrScanFr,

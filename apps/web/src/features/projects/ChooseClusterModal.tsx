@@ -1,10 +1,12 @@
-import { Badge, Button, Modal, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { IconMap2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MODAL_WIDTH, totalElements, type Project } from '@integration/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../app/DataTable.tsx';
 import { ROUTES } from '../../app/route-table.ts';
+import { wholeProjectPath } from '../map/whole-project.ts';
 import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { OnlineUsers } from './OnlineUsers.tsx';
@@ -21,6 +23,7 @@ export function ChooseClusterModal({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openWorkspace = useWorkspace((s) => s.open);
+  const chooseProject = useWorkspace((s) => s.chooseProject);
   const clusters = useQuery({
     queryKey: hierarchyKeys.clustersOfProject(project?.id ?? 0),
     queryFn: () => hierarchyApi.clustersOfProject(project?.id ?? 0),
@@ -33,6 +36,22 @@ export function ChooseClusterModal({
       size={MODAL_WIDTH}
       title={t('projects.chooseCluster', { project: project?.name ?? '' })}
     >
+      {/* Every cluster's network on one map (issue 30), zoomed into to edit one of them. */}
+      {project && clusters.data?.length ? (
+        <Group justify="flex-end" mb="sm">
+          <Button
+            variant="light"
+            leftSection={<IconMap2 size={16} aria-hidden />}
+            aria-label={t('map.tiles.openNamed', { project: project.name })}
+            onClick={() => {
+              chooseProject(project.id);
+              navigate(wholeProjectPath);
+            }}
+          >
+            {t('map.tiles.open')}
+          </Button>
+        </Group>
+      ) : null}
       {clusters.data?.length === 0 && <Text c="dimmed">{t('projects.noClusters')}</Text>}
       {!!clusters.data?.length && (
         <DataTable

@@ -1,5 +1,5 @@
 import type { LayerSpecification } from 'maplibre-gl';
-import { ELEMENT_TYPES, type ElementTypeName } from '@integration/contracts';
+import { ELEMENT_TYPES, MARKER_PRIORITY, type ElementTypeName } from '@integration/contracts';
 import { PLACE_LABEL } from './basemap.ts';
 import { defaultIconUrl } from './element-features.ts';
 import { allSpots, type Spread } from './colocation.ts';
@@ -53,25 +53,10 @@ const ICON_SIZE = [
   1,
 ];
 
-/**
- * Which markers keep their icon where they collide: the network's backbone first (an
- * FDT-SRO serves a whole cluster, a splice closure a feeder), then the points users are
- * served from, then the supports and the premises of which a cluster has hundreds.
- */
-export const PRIORITY: Record<string, number> = {
-  FDTSRO: 0,
-  SpliceClosure: 1,
-  PboFat: 2,
-  Manhole: 3,
-  Loop: 4,
-  SFU: 5,
-  Pole: 6,
-  Building: 7,
-};
-
 const POINT_TYPES = ELEMENT_TYPES.filter((t) => t.geometry === 'point');
 
-const priority = ['match', ['get', 'type'], ...Object.entries(PRIORITY).flat(), 9];
+/** Which markers keep their icon where they collide (the contract's order, shared by the tiles). */
+const priority = ['match', ['get', 'type'], ...Object.entries(MARKER_PRIORITY).flat(), 9];
 
 /** A type's own icon, for markers whose template names none of its own (most). */
 const defaultIcon = [

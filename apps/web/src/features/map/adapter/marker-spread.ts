@@ -1,7 +1,7 @@
 import type { Feature } from 'geojson';
+import { MARKER_PRIORITY } from '@integration/contracts';
 import { isPoint, type EditorElement } from '../core/editor-element.ts';
 import { featureOf, labelFeatures } from './element-features.ts';
-import { PRIORITY } from './marker-layers.ts';
 import { Colocation, type Marker, type SpotPlace } from './colocation.ts';
 
 /**
@@ -17,7 +17,9 @@ function placed<F extends Feature>(feature: F, place: SpotPlace): F {
 }
 
 const markerOf = (e: EditorElement): Marker | null =>
-  isPoint(e.coordinates) ? { fid: e.fid, at: e.coordinates, order: PRIORITY[e.type] ?? 9 } : null;
+  isPoint(e.coordinates)
+    ? { fid: e.fid, at: e.coordinates, order: MARKER_PRIORITY[e.type] ?? 9 }
+    : null;
 
 const markersOf = (elements: Iterable<EditorElement>): Marker[] =>
   [...elements].flatMap((e) => markerOf(e) ?? []);

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronRight, IconLock } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronRight, IconLock, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCompact } from '../../../app/useCompact.ts';
@@ -12,9 +12,12 @@ import { useEditorState, useMapSession } from './editor-context.ts';
 export function MapContextBar({
   projectName,
   clusterName,
+  onWholeProject,
 }: {
   projectName: string;
   clusterName: string;
+  /** The way to the whole project's map (issue 30), where the page offers it. */
+  onWholeProject?: () => void;
 }) {
   const { t } = useTranslation();
   const compact = useCompact();
@@ -48,6 +51,19 @@ export function MapContextBar({
               {clusterName}
             </Text>
           </Group>
+          {onWholeProject ? (
+            <Tooltip label={t('map.tiles.backToProjectLabel')}>
+              <ActionIcon
+                size={compact ? 'sm' : 'md'}
+                variant="light"
+                aria-label={t('map.tiles.backToProjectLabel')}
+                onClick={onWholeProject}
+                style={{ flexShrink: 0 }}
+              >
+                <IconMap2 size={compact ? 14 : 16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
           {canEdit ? null : (
             <Tooltip label={t('map.access.readOnlyWhy')} multiline w={240}>
               <Badge

@@ -5,6 +5,8 @@ import type { Cluster, ElementTypeName } from '@integration/contracts';
 import { notify } from '../../../app/notify.ts';
 import { openingBasemap, type BasemapConfig } from '../adapter/basemap.ts';
 import { MapView } from '../adapter/map-view.ts';
+import { ProjectTiles } from '../adapter/project-tiles.ts';
+import { OPEN_CLUSTER_MIN_ZOOM } from '../adapter/project-tiles-layers.ts';
 import { Editor } from '../core/editor.ts';
 import { RouteSearch } from '../core/route-search.ts';
 import { routingApi } from '../../routing/routing.api.ts';
@@ -40,6 +42,7 @@ import { SelectElementModal } from './SelectElementModal.tsx';
 import { SelectionBar } from './SelectionBar.tsx';
 import { SnapDialog } from './SnapDialog.tsx';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
+import { useTilesChanged } from './useTilesChanged.ts';
 
 const SYNC_INTERVAL_MS = 30_000;
 const OVERLAY = { zIndex: 2, pointerEvents: 'none' } as const;
@@ -58,6 +61,10 @@ interface Props {
   requestedTool: string | null;
   /** `?element=` of the address: an element to show and select once loaded (a tag's link). */
   requestedElement: number | null;
+  /** Called once the cluster is drawn (the whole project's map hands over to it then). */
+  onReady?: (map: MapView['map']) => void;
+  /** The way to the whole project's map, from the place shown. */
+  onWholeProject?: () => void;
 }
 
 /**
@@ -92,6 +99,8 @@ export function MapWorkspace({
   requestedMapType,
   requestedTool,
   requestedElement,
+  onReady,
+  onWholeProject,
 }: Props) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
@@ -99,6 +108,12 @@ export function MapWorkspace({
   const [pointType, setPointType] = useState<ElementTypeName>('PboFat');
   const [ready, setReady] = useState(false);
   const compact = useCompact();
+  // The project's other clusters, from its vector tiles (issue 30).
+  const neighbours = useRef<ProjectTiles | null>(null);
+  const readyCallback = useRef(onReady);
+  useEffect(() => {
+    readyCallback.current = onReady;
+  });
 
   useEffect(() => {
     const host = container.current;
@@ -134,6 +149,17 @@ export function MapWorkspace({
       container: host,
       basemaps,
       minzoom: projectZoom - 1,
+    });
+    // Under the cluster's own layers, without its features (drawn editable as GeoJSON); as the
+    // whole project's map draws them up to the zoom a cluster is opened at, faded closer.
+    const tiles = new ProjectTiles(view.map, projectId, {
+      withoutCluster: cluster.id,
+      fadeFrom: Math.max(view.editingZoom, OPEN_CLUSTER_MIN_ZOOM),
+      before: 'el-Zone-fill',
+    });
+    neighbours.current = tiles;
+    void view.ready.then(() => {
+      if (live) tiles.add();
     });
     const routes = new RouteSearch({ editor, projectId, compute: routingApi.compute });
     const controller = new MapController(editor, view, routes);
@@ -186,7 +212,10 @@ export function MapWorkspace({
       // Ready once the elements are drawn: the end-to-end tests and the benchmark wait for it.
       await view.settled();
       performance.mark('map:idle');
-      if (live && ok) setReady(true);
+      if (live && ok) {
+        setReady(true);
+        readyCallback.current?.(view.map);
+      }
       scheduleSync();
     })();
     const online = () => void editor.saveNow();
@@ -203,6 +232,8 @@ export function MapWorkspace({
       window.removeEventListener('online', online);
       window.removeEventListener('beforeunload', leave);
       controller.stop();
+      tiles.destroy();
+      neighbours.current = null;
       routes.dispose();
       view.destroy();
       editor.dispose();
@@ -212,6 +243,7 @@ export function MapWorkspace({
   }, []);
 
   useEditorShortcuts(session);
+  useTilesChanged(projectId, (boxes) => neighbours.current?.refresh(boxes));
   const files = (
     <FileControls projectId={projectId} clusterId={cluster.id} clusterName={cluster.name} />
   );
@@ -248,7 +280,11 @@ export function MapWorkspace({
                 />
               </Box>
               <Stack gap={8} style={CONTROL}>
-                <MapContextBar projectName={projectName} clusterName={cluster.name} />
+                <MapContextBar
+                  projectName={projectName}
+                  clusterName={cluster.name}
+                  onWholeProject={onWholeProject}
+                />
                 <EditingPanel />
                 <MeasurePanel />
                 <SelectionBar />
@@ -279,7 +315,11 @@ export function MapWorkspace({
                   <MapSidePanel />
                 </Box>
                 <Stack gap={8} style={CONTROL}>
-                  <MapContextBar projectName={projectName} clusterName={cluster.name} />
+                  <MapContextBar
+                    projectName={projectName}
+                    clusterName={cluster.name}
+                    onWholeProject={onWholeProject}
+                  />
                   <EditingPanel />
                   <MeasurePanel />
                   <RoutePanel projectId={projectId} clusterId={cluster.id} />
