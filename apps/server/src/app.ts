@@ -181,7 +181,13 @@ export async function buildApp({
   const tiles = createTilesService({
     db,
     encode: mvtHost ? serverTileEncoder(mvtHost) : postgisTileEncoder,
-    cache: config.redisUrl ? redisTileCache(config.redisUrl, app.log) : memoryTileCache(),
+    cache: config.redisUrl
+      ? redisTileCache(
+          config.redisUrl,
+          app.log,
+          config.databaseUrl ?? config.dataDir ?? `embedded:${process.pid}`,
+        )
+      : memoryTileCache(),
     emit: realtime.emit,
     log: app.log,
   });

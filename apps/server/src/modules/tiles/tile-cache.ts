@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { tileMeets, type LngLatBox, type TileId } from './tile-coordinates.ts';
@@ -70,14 +71,20 @@ export function memoryTileCache(budgetBytes = 64 * 1024 * 1024): TileCache {
 
 /** How long Redis keeps a project's tiles after their last write (bounds a missed forget). */
 const REDIS_TTL_SECONDS = 3600;
-const projectKey = (projectId: number) => `integration:tiles:${projectId}`;
 
 /**
  * In Redis, shared by every instance: one hash per project, a field per tile holding the entity
  * tag, a newline and the bytes. An instance that edits forgets the tiles for all of them. Redis
  * being away costs the cache, never the answer.
  */
-export function redisTileCache(url: string, log: FastifyBaseLogger): TileCache {
+export function redisTileCache(
+  url: string,
+  log: FastifyBaseLogger,
+  /** Which database the tiles are of (two servers on two databases may share one Redis). */
+  database: string,
+): TileCache {
+  const namespace = createHash('sha1').update(database).digest('hex').slice(0, 12);
+  const projectKey = (projectId: number) => `integration:tiles:${namespace}:${projectId}`;
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let warned = false;
   redis.on('error', (error) => {

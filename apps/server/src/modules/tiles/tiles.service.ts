@@ -37,23 +37,34 @@ const tagOf = (bytes: Uint8Array) =>
 export function createTilesService({ db, encode, cache, emit, log }: TilesDeps) {
   /** Forgets per project: a tile encoded across a forget is answered but not kept (it may be stale). */
   const forgets = new Map<number, number>();
-
-  async function forget(projectId: number, boxes?: LngLatBox[]) {
-    forgets.set(projectId, (forgets.get(projectId) ?? 0) + 1);
-    await cache.forget(projectId, boxes);
-    // A whole project's change is told as the whole world: every tile the map holds.
-    const payload: TilesChangedPayload = { projectId, boxes: boxes ?? [[-180, -90, 180, 90]] };
-    emit(projectRoom(projectId), REALTIME_EVENTS.tilesChanged, payload);
-  }
+  /** A project's forgetting still under way: its tiles wait for it rather than answer stale. */
+  const pending = new Map<number, Promise<void>>();
 
   let queue: Promise<void> = Promise.resolve();
-  /** One after another, after the save's answer, never failing it (as live edits are published). */
-  const later = (work: () => Promise<void>) => {
-    queue = queue
+  /**
+   * Forgets a project's tiles that meet the boxes (all without), one change after another,
+   * after the save's answer and never failing it (as live edits are published); called before
+   * the save answers, so the very next tile request waits for it.
+   */
+  function forget(projectId: number, boxes: () => Promise<LngLatBox[] | undefined>) {
+    forgets.set(projectId, (forgets.get(projectId) ?? 0) + 1);
+    const done = (queue = queue
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(work)
-      .catch((error: unknown) => log.error({ err: error }, 'tiles: a change was not applied'));
-  };
+      .then(async () => {
+        const places = await boxes();
+        if (places?.length === 0) return;
+        forgets.set(projectId, (forgets.get(projectId) ?? 0) + 1);
+        await cache.forget(projectId, places);
+        // A whole project's change is told as the whole world: every tile the map holds.
+        const payload: TilesChangedPayload = { projectId, boxes: places ?? [[-180, -90, 180, 90]] };
+        emit(projectRoom(projectId), REALTIME_EVENTS.tilesChanged, payload);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'tiles: a change was not applied')));
+    pending.set(projectId, done);
+    void done.then(() => {
+      if (pending.get(projectId) === done) pending.delete(projectId);
+    });
+  }
 
   return {
     async read(
@@ -68,6 +79,7 @@ export function createTilesService({ db, encode, cache, emit, log }: TilesDeps) 
         projectId,
         () => new AppError(404, 'NOT_FOUND', 'hierarchy.projectNotFound', { id: projectId }),
       );
+      await pending.get(projectId);
       const cached = await cache.get(projectId, tile);
       if (cached) return { etag: cached.etag, bytes: cached.etag === known ? null : cached.bytes };
       const before = forgets.get(projectId) ?? 0;
@@ -90,10 +102,7 @@ export function createTilesService({ db, encode, cache, emit, log }: TilesDeps) 
             byProject.set(ref.projectId, list);
           }
           for (const [projectId, refs] of byProject) {
-            later(async () => {
-              const boxes = await tilesRepository.changedBoxes(db, refs);
-              if (boxes.length) await forget(projectId, boxes);
-            });
+            forget(projectId, () => tilesRepository.changedBoxes(db, refs));
           }
         },
       };
@@ -101,12 +110,7 @@ export function createTilesService({ db, encode, cache, emit, log }: TilesDeps) 
 
     /** A write the element services do not report (templates' styles, a cluster's phase, an import). */
     projectChanged(projectId: number) {
-      later(() => forget(projectId));
-    },
-
-    async clusterChanged(clusterId: number) {
-      const projectId = await tilesRepository.projectOfCluster(db, clusterId);
-      if (projectId !== null) later(() => forget(projectId));
+      forget(projectId, async () => undefined);
     },
 
     /** Settles the changes in hand (tests; the server's close). */
