@@ -89,12 +89,15 @@ export const GRACETHD_STATUTS = [
 ] as const;
 
 export const exportBody = z.object({
-  /** The scope: a cluster (every format), or a central office or a project (exchange formats). */
+  /**
+   * The scope, exactly one of the three: a cluster, a central office or a whole project (every
+   * format; the server checks there is one).
+   */
   clusterId: id.optional(),
   centralOfficeId: id.optional(),
   projectId: id.optional(),
   format: z.enum([...EXPORT_FORMATS, ...EXCHANGE_FORMATS]),
-  /** Only these elements (the map's selection); absent means the whole cluster. */
+  /** Only these elements (the map's selection); absent means the whole scope. */
   elementIds: z.array(id).max(200_000).optional(),
   /** Only these types, as registry URL segments (the visible layers). */
   types: z.array(z.enum(segments)).max(ELEMENT_TYPES.length).optional(),
@@ -113,7 +116,7 @@ export const exportBody = z.object({
   ofdsGeojson: z.boolean().optional(),
 });
 export type ExportBody = z.infer<typeof exportBody>;
-export type FileExportBody = ExportBody & { clusterId: number; format: ExportFormat };
+export type FileExportBody = ExportBody & { format: ExportFormat };
 
 /** A GeoJSON geometry, loosely: the converter (GDAL) checks the details. */
 export const geoJsonGeometry = z.object({

@@ -5,4 +5,5 @@ export const filesEn = {
   'files.warn.more': '…and {count} more warning(s).',
   'files.fieldNameTooLong':
     "'{file}', layer '{layer}': the field name '{field}' is longer than {max} characters.",
+  'files.exportCancelled': 'The export was cancelled.',
 } as const;

@@ -7,4 +7,5 @@ export const filesFr: Record<keyof typeof filesEn, string> = {
   'files.warn.more': '…et {count} autre(s) avertissement(s).',
   'files.fieldNameTooLong':
     '« {file} », couche « {layer} » : le nom de champ « {field} » dépasse {max} caractères.',
+  'files.exportCancelled': 'L’export a été annulé.',
 };

@@ -3,15 +3,21 @@ import type { ElementTypeName, GeometryKind } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
 import { intArray } from '../../db/sql-arrays.ts';
 import type { ExportColumn } from './export-columns.ts';
+import { emptyTextsAsNull, splitFlatGeobuf } from './flatgeobuf-pages.ts';
 import { PBO_USERS_FROM_SPLICES } from '../fibre/fibre-figures.sql.ts';
 
 export interface ExportScope {
-  clusterId: number;
+  /** The clusters exported: one, a central office's or a whole project's. */
+  clusterIds: number[];
   types: ElementTypeName[] | null;
   ids: number[] | null;
 }
 
-const inScope = (scope: ExportScope): SQL => sql`e.cluster_id = ${scope.clusterId}
+const inScope = (scope: ExportScope): SQL => sql`${
+  scope.clusterIds.length === 1
+    ? sql`e.cluster_id = ${scope.clusterIds[0]}`
+    : sql`e.cluster_id = ANY(${intArray(scope.clusterIds)}::int[])`
+}
   AND e.deleted_at IS NULL
   ${scope.types ? sql`AND e.type = ANY(${`{${scope.types.join(',')}}`}::text[])` : sql``}
   ${scope.ids ? sql`AND e.id = ANY(${intArray(scope.ids)}::int[])` : sql``}`;
@@ -75,9 +81,6 @@ const decoded = (s: SQL) =>
 const inert = (text: SQL) =>
   sql`CASE WHEN ${text} ~ '^[-=+@\t\r]' THEN '''' || ${text} ELSE ${text} END`;
 
-/** A text as one CSV field: quoted, or empty for null (read back as null). */
-const quoted = (text: SQL) => sql`coalesce('"' || replace(${text}, '"', '""') || '"', '')`;
-
 /** Per KML feature: an OGR style string GDAL's KML writer turns into <Style> (lines, zones) or we do (icons). */
 const style = (geometry: GeometryKind): SQL =>
   ({
@@ -111,10 +114,11 @@ const existingUsers = sql`coalesce(${sql.raw(PBO_USERS_FROM_SPLICES)}::text,
          WHERE left(ltrim(e.attributes->>'FAT Existing Users ID'), 1) = '[') u))`;
 
 /**
- * One column as CSV text: derived attributes from the row (as the API's element JSON has them),
- * the others from the stored value ('' is null, a dropdown's JSON-encoded text is decoded), empty
- * when null or when the element's template lacks the attribute (concat_ws would drop a null).
- * What holds for every template of the type is decided here rather than for each row.
+ * One column as text: derived attributes from the row (as the API's element JSON has them), the
+ * others from the stored value (a dropdown's JSON-encoded text decoded), '' (no value) when
+ * empty, null or when the element's template lacks the attribute. GDAL types it as the layer's VRT says (as it did
+ * the CSV text exports were once built from). What holds for every template of the type is
+ * decided here rather than for each row.
  */
 function columnValue(
   column: ExportColumn,
@@ -124,12 +128,12 @@ function columnValue(
   formulasInert: boolean,
 ): SQL {
   const name = column.name;
-  const userText = (text: SQL) => quoted(formulasInert ? inert(text) : text);
+  const userText = (text: SQL) => (formulasInert ? inert(text) : text);
   let text: SQL;
   if (name === 'Name') text = userText(sql`e.name`);
   else if (name === 'Coordinates') {
     const point = anchor(geometry);
-    text = quoted(sql`ST_Y(${point}) || ', ' || ST_X(${point})`);
+    text = sql`ST_Y(${point}) || ', ' || ST_X(${point})`;
   } else if (name === 'Creation Date') text = isoTime(sql`e.created_at`);
   else if (name === 'Last Modification Date') text = isoTime(sql`e.updated_at`);
   else if (name === 'Length' && type === 'Cable') text = sql`round(e.length_m::numeric, 2)::text`;
@@ -146,13 +150,20 @@ function columnValue(
               THEN coalesce(${decoded(raw)}, ${plain}) ELSE ${plain} END`;
     if (column.kind === 'boolean')
       text = sql`CASE ${value} WHEN 'true' THEN '1' WHEN 'false' THEN '0' END`;
-    else if (['integer', 'integer64', 'real'].includes(column.kind)) text = value;
     else if (column.kind === 'string' || column.kind === 'json') text = userText(value);
-    else text = quoted(value);
+    else text = value;
   }
   if (column.templates)
     text = sql`CASE WHEN e.template_id = ANY(${intArray(column.templates)}::int[]) THEN ${text} END`;
+  // No value is '' (see emptyTextsAsNull: PostGIS cannot write nulls in the middle of a row).
   return sql`coalesce(${text}, '')`;
+}
+
+/** One page of a layer: FlatGeobuf bytes (null when empty), the last id and the row count. */
+export interface FlatGeobufPage {
+  fgb: Uint8Array | null;
+  last: number | null;
+  rows: number;
 }
 
 export const exportRepository = {
@@ -213,14 +224,18 @@ export const exportRepository = {
       FROM d GROUP BY 1, 2, 3, 4`),
 
   /**
-   * One page of a type's elements as CSV lines (in id order, no header): the id, one column per
-   * attribute, the KML style when asked, then the geometry as hex WKB. PostgreSQL builds the page
-   * as one text: no JSON per row, nothing parsed again in JavaScript. Null when the page is empty.
-   * Note: the attribute values follow the element JSON of the API (element-json.sql.ts): Name
-   * from the name, Coordinates from the anchor point, a cable's Length from its geodesic length,
-   * the dates from the row.
+   * One page of a type's elements as a FlatGeobuf file (in id order, without spatial index, so
+   * that the features follow the header and later pages can be appended without theirs): the id
+   * as c1, one text column per attribute (c2…), the KML style when asked, and the geometry; an
+   * empty text is no value (the page's bytes are mended so, see emptyTextsAsNull).
+   * PostGIS writes it from the rows in its own binary encoding: no JSON or CSV per row, nothing
+   * parsed again in JavaScript. `mixed`: the type has several geometry types, which one
+   * FlatGeobuf header cannot declare; then the geometry goes as hex WKB in a last column (and a
+   * placeholder point in the file's geometry). The attribute values follow the element JSON of
+   * the API (element-json.sql.ts): Name from the name, Coordinates from the anchor point, a
+   * cable's Length from its geodesic length, the dates from the row.
    */
-  async csvPage(
+  async flatGeobufPage(
     db: Queryable,
     scope: ExportScope,
     page: {
@@ -230,29 +245,43 @@ export const exportRepository = {
       style: boolean;
       /** CSV exports: texts starting like a formula get a leading ' (see `inert`). */
       formulasInert?: boolean;
+      mixed: boolean;
       afterId: number;
       limit: number;
     },
-  ): Promise<{ csv: string | null; last: number | null; rows: number }> {
+  ): Promise<FlatGeobufPage> {
     const { type, geometry } = page;
     const fields = [
-      sql`e.id::text`,
-      ...page.columns.map((c) => columnValue(c, type, geometry, page.formulasInert ?? false)),
+      sql`e.id AS c1`,
+      ...page.columns.map(
+        (c, i) =>
+          sql`${columnValue(c, type, geometry, page.formulasInert ?? false)} AS ${sql.raw(`c${i + 2}`)}`,
+      ),
     ];
-    if (page.style) fields.push(quoted(style(geometry)));
+    if (page.style)
+      fields.push(sql`coalesce(${style(geometry)}, '') AS ${sql.raw(`c${fields.length + 1}`)}`);
     const geom = geometry === 'polygon' ? sql`ST_ForcePolygonCCW(e.geom)` : sql`e.geom`;
-    fields.push(sql`encode(ST_AsBinary(${geom}), 'hex')`);
-    const row = await db.one<{ csv: string | null; last: number | null; rows: number }>(sql`
+    if (page.mixed) fields.push(sql`encode(ST_AsBinary(${geom}), 'hex') AS wkb`);
+    // Every text column's spare (see emptyTextsAsNull), then the geometry.
+    const columns = fields.length;
+    for (let i = 2; i <= columns; i++) fields.push(sql`NULL::text AS ${sql.raw(`spare${i}`)}`);
+    fields.push(page.mixed ? sql`'SRID=4326;POINT(0 0)'::geometry AS geom` : sql`${geom} AS geom`);
+    const row = await db.one<FlatGeobufPage>(sql`
       WITH el AS (
         SELECT e.* FROM network_elements e
         WHERE ${inScope(scope)} AND e.type = ${type} AND e.id > ${page.afterId}
           AND e.template_id IS NOT NULL
         ORDER BY e.id
-        LIMIT ${page.limit})
-      SELECT string_agg(concat_ws(',', ${sql.join(fields, sql`, `)}), E'\n' ORDER BY e.id) AS csv,
-             max(e.id) AS last, count(*)::int AS rows
-      FROM el e
-      ${page.style ? sql`JOIN element_templates t ON t.id = e.template_id` : sql``}`);
-    return row ?? { csv: null, last: null, rows: 0 };
+        LIMIT ${page.limit}),
+      r AS (
+        SELECT ${sql.join(fields, sql`, `)}
+        FROM el e
+        ${page.style ? sql`JOIN element_templates t ON t.id = e.template_id` : sql``})
+      SELECT ST_AsFlatGeobuf(r, false, 'geom' ORDER BY r.c1) AS fgb,
+             max(r.c1) AS last, count(*)::int AS rows
+      FROM r`);
+    if (!row?.fgb || row.rows === 0) return { fgb: null, last: null, rows: 0 };
+    emptyTextsAsNull(splitFlatGeobuf(row.fgb).features, 1, columns);
+    return row;
   },
 };

@@ -5,7 +5,6 @@ import { exportBody, geoJsonToShpBody, isExchangeFormat } from '@integration/con
 import type { Config } from '../../config.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { AppError } from '../../http/app-error.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import type { ExchangeService } from '../exchange/exchange.service.ts';
 import type { FileAnswer, FileFormatService, UploadPart } from './file-format.service.ts';
@@ -71,16 +70,14 @@ export function fileFormatRoutes(
         const format = body.format;
         if (isExchangeFormat(format))
           return sendFile(reply, await exchange.exportDelivery(user, { ...body, format }, locale));
-        // The GIS formats export one cluster (a project's are the whole-project issue's).
-        if (
-          body.clusterId === undefined ||
-          body.centralOfficeId !== undefined ||
-          body.projectId !== undefined
-        )
-          throw new AppError(400, 'VALIDATION_ERROR', 'exchange.clusterOnly');
+        // The client went away before the file was ready: the export stops.
+        const cancel = new AbortController();
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) cancel.abort();
+        });
         return sendFile(
           reply,
-          await files.exportCluster(user, { ...body, format, clusterId: body.clusterId }, locale),
+          await files.exportFile(user, { ...body, format }, locale, cancel.signal),
         );
       },
     );

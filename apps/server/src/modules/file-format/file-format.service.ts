@@ -16,8 +16,6 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
-import { assertReadableVia } from '../access/readable-via.ts';
-import { clusterFacts } from '../network-elements/element-writes.ts';
 import type { UserRecord } from '../users/users.repository.ts';
 import { exportColumns, OGR_FIELD, ogrGeometryType } from './export-columns.ts';
 import {
@@ -28,6 +26,8 @@ import {
   type ValueKind,
 } from './export.repository.ts';
 import { fileProblem } from './file-errors.ts';
+import { exchangeScope } from '../exchange/exchange-scope.ts';
+import { splitFlatGeobuf } from './flatgeobuf-pages.ts';
 import { Feed, GdalHost } from './gdal-host.ts';
 import type { ConvertLayer, ConvertOutcome, ImportOutcome, ImportTask } from './gdal-protocol.ts';
 import { splitGeoJson } from './geojson-to-shp.ts';
@@ -55,13 +55,17 @@ export interface FileAnswer {
   headers?: Record<string, string>;
 }
 
-/** Elements per page of an export: PostgreSQL builds each page's CSV text in memory. */
+/**
+ * Elements per page of an export: the database builds each page's FlatGeobuf in memory (a few
+ * MB), and a few pages at most wait for GDAL.
+ */
 const PAGE = 20_000;
 /**
- * Exports up to this many elements are streamed to GDAL and written in memory; larger ones go
- * through CSV files on disk (GDAL's output in memory could take more than a GB).
+ * Exports up to this many elements are written in GDAL's memory and copied out at the end (the
+ * fastest); larger ones are written to disk as GDAL goes, so that the server's memory does not
+ * grow with the file (a million elements make GeoJSON of about a GB).
  */
-const STREAM_MAX_ROWS = 1_000_000;
+const OUTPUT_IN_MEMORY_MAX_ROWS = 200_000;
 const MAX_FILES = 200;
 
 /**
@@ -108,7 +112,11 @@ export function createFileFormatService(
     return zipStream(inputs);
   }
 
-  /** How one type's elements become a layer: its columns, and how GDAL reads them from the CSV. */
+  /**
+   * How one type's elements become a layer: its columns, and how GDAL reads them from the
+   * FlatGeobuf pages (c1 the id, c2… the attributes, then the KML style; the geometry the file's
+   * own, or hex WKB in `wkb` when the type mixes geometry types).
+   */
   function layerPlan(
     type: TypeColumns,
     options: {
@@ -128,54 +136,87 @@ export function createFileFormatService(
     ];
     if (options.style)
       fields.push({ name: 'OGR_STYLE', src: `c${fields.length + 1}`, type: 'String' });
-    const geometry = { src: 'geom', type: ogrGeometryType(type.geometries) };
+    const mixed = type.geometries.length > 1;
+    const geometry = { ...(mixed ? { src: 'wkb' } : {}), type: ogrGeometryType(type.geometries) };
     return {
       type,
       columns,
       style: options.style,
       formulasInert: options.formulasInert,
-      header: [...fields.map((f) => f.src), geometry.src].join(',') + '\n',
-      source: { geometry, fields, fid: id },
+      mixed,
+      source: { flatGeobuf: true, geometry, fields, fid: id },
     };
   }
+  type LayerPlan = ReturnType<typeof layerPlan>;
 
   /**
-   * One type's elements as CSV text, page by page: PostgreSQL writes each page (plain typed
-   * columns, no JSON per row). `last` when a page is known to be the last (not full).
+   * One type's elements as FlatGeobuf, page by page (PostGIS writes each page from the rows):
+   * the first page whole, the later ones without their magic bytes and header, so that the pages
+   * together make one file (see flatgeobuf-pages.ts). `last` when a page is known to be the last.
    */
-  async function* csvPages(scope: ExportScope, plan: ReturnType<typeof layerPlan>) {
+  async function* layerPages(scope: ExportScope, plan: LayerPlan) {
     const geometry = elementTypeByName(plan.type.type)?.geometry ?? 'point';
-    for (let after = 0; ;) {
-      const page = await exportRepository.csvPage(db, scope, {
+    for (let after = 0, first = true; ; first = false) {
+      const page = await exportRepository.flatGeobufPage(db, scope, {
         type: plan.type.type,
         geometry,
         columns: plan.columns,
         style: plan.style,
         formulasInert: plan.formulasInert,
+        mixed: plan.mixed,
         afterId: after,
         limit: PAGE,
       });
-      if (page.csv === null || page.last === null) return;
-      yield { text: page.csv + '\n', last: page.rows < PAGE };
-      if (page.rows < PAGE) return;
+      if (page.fgb === null || page.last === null) return;
+      const { header, features } = splitFlatGeobuf(page.fgb);
+      const last = page.rows < PAGE;
+      if (first) yield { header, features, last };
+      else yield { header: null, features, last };
+      if (last) return;
       after = page.last;
     }
   }
 
-  /** One type's CSV written to disk; false when it has no rows. */
-  async function writeCsv(file: string, pages: AsyncIterable<{ text: string }>, header: string) {
-    const out = createWriteStream(path.join(gdal.root, file));
-    let rows = 0;
-    try {
-      await write(out, header);
-      for await (const page of pages) {
-        await write(out, page.text);
-        rows++;
+  /**
+   * Sends every layer's pages on the feed; answers how many were sent. GDAL opens every layer
+   * before reading the first (a union does): each layer's header and first page go first (kept
+   * by the worker, which reads them more than once while opening), the later pages as GDAL reads
+   * them.
+   */
+  async function sendPages(
+    feed: Feed,
+    plans: (LayerPlan & { file: string })[],
+    scope: ExportScope,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    let sent = 0;
+    const pages = plans.map((plan) => layerPages(scope, plan)[Symbol.asyncIterator]());
+    const more: boolean[] = [];
+    for (const [i, plan] of plans.entries()) {
+      const first = await pages[i]?.next();
+      if (first && !first.done && first.value.header) {
+        await feed.send(plan.file, first.value.header, false);
+        await feed.send(plan.file, first.value.features, false);
+        sent++;
       }
-    } finally {
-      await closeStream(out);
+      const rest = first?.done === false && !first.value.last;
+      if (!rest) feed.end(plan.file);
+      more.push(rest);
     }
-    return rows > 0;
+    for (const [i, plan] of plans.entries()) {
+      if (!more[i]) continue;
+      for (let page = await pages[i]?.next(); page && !page.done; page = await pages[i]?.next()) {
+        // GDAL failed (its error is the answer), or the client went away: read no further.
+        if (feed.stopped || signal?.aborted) {
+          await pages[i]?.return?.();
+          return sent;
+        }
+        await feed.send(plan.file, page.value.features, true);
+        sent++;
+      }
+      feed.end(plan.file);
+    }
+    return sent;
   }
 
   return {
@@ -365,25 +406,26 @@ export function createFileFormatService(
       }
     },
 
-    /** POST /file-format/export: a cluster's elements (all, a selection, some types) as a file. */
-    async exportCluster(
+    /**
+     * POST /file-format/export in a GIS format: the elements (all, a selection, some types) of a
+     * cluster, a central office or a whole project, as a file. The rows go from the database to
+     * GDAL page by page as FlatGeobuf (see layerPages): memory holds a few pages, whatever the
+     * project's size. `signal`: the client went away; the conversion stops.
+     */
+    async exportFile(
       user: UserRecord,
       body: FileExportBody,
       locale: Locale,
+      signal?: AbortSignal,
     ): Promise<FileAnswer> {
       const started = performance.now();
-      const [cluster] = await clusterFacts(db, [body.clusterId]);
-      await assertReadableVia(
-        db,
-        user,
-        cluster?.projectId,
-        () => new AppError(404, 'NOT_FOUND', 'clusters.notFound', { id: body.clusterId }),
-      );
+      const covered = await exchangeScope(db, user, body);
       const scope: ExportScope = {
-        clusterId: body.clusterId,
+        clusterIds: covered.clusterIds,
         types: body.types?.flatMap((s) => elementTypeBySegment(s)?.internalName ?? []) ?? null,
         ids: body.elementIds ?? null,
       };
+      if (!scope.clusterIds.length) throw fileProblem(422, 'files.exportEmpty');
       const columns = await exportRepository.typeColumns(db, scope);
       if (!columns.length) throw fileProblem(422, 'files.exportEmpty');
       void locale;
@@ -399,7 +441,7 @@ export function createFileFormatService(
       const templates = await exportRepository.templates(db, scope);
       const kinds = await exportRepository.valueKinds(db, scope);
       const typed = performance.now();
-      let paged: number;
+      const total = columns.reduce((n, c) => n + c.count, 0);
 
       const job = await gdal.newJob();
       try {
@@ -417,86 +459,55 @@ export function createFileFormatService(
             style: body.format === 'kml',
             formulasInert: body.format === 'csv',
           });
-          return [{ ...plan, name: type.displayName, file: `${type.segment}.csv` }];
+          return [{ ...plan, name: type.displayName, file: `${type.segment}.fgb` }];
         });
         if (!plans.length) throw fileProblem(422, 'files.exportEmpty');
-        const task = {
-          op: 'convert',
-          format: body.format,
-          dir: job.dir,
-          output: 'elements',
-        } as const;
-        let outcome: ConvertOutcome;
-        let layerNames: string[] = plans.map((p) => p.name);
-        if (columns.reduce((n, c) => n + c.count, 0) <= STREAM_MAX_ROWS) {
-          // The pages go to GDAL as the database writes them: both work at once.
-          const feed = new Feed();
-          const converted = gdal.run<ConvertOutcome>(
-            {
-              ...task,
-              layers: plans.map((p) => ({
-                name: p.name,
-                path: p.file,
-                source: p.source,
-                streamed: true,
-              })),
-              feed: { port: feed.port, signal: feed.signal },
-            },
-            [feed.port],
-          );
-          const over = converted.finally(() => feed.stop());
-          over.catch(() => {});
-          let rows = 0;
-          try {
-            // GDAL opens every layer before reading the first (a union does): each layer's header
-            // and first page go first, the later pages as GDAL reads them.
-            const pages = plans.map((plan) => csvPages(scope, plan)[Symbol.asyncIterator]());
-            for (const plan of plans) await feed.send(plan.file, plan.header, false);
-            const more: boolean[] = [];
-            for (const [i, plan] of plans.entries()) {
-              const first = await pages[i]?.next();
-              if (first && !first.done) {
-                await feed.send(plan.file, first.value.text, false);
-                rows++;
-              }
-              const rest = first?.done === false && !first.value.last;
-              if (!rest) feed.end(plan.file);
-              more.push(rest);
-            }
-            for (const [i, plan] of plans.entries()) {
-              if (!more[i]) continue;
-              for (
-                let page = await pages[i]?.next();
-                page && !page.done;
-                page = await pages[i]?.next()
-              ) {
-                // GDAL failed (its error is the answer): no need to read further.
-                if (feed.stopped) break;
-                await feed.send(plan.file, page.value.text, true);
-                rows++;
-              }
-              feed.end(plan.file);
-            }
-          } catch (error) {
-            feed.abort(String(error));
-            await over.catch(() => {});
-            throw error;
-          }
-          paged = performance.now();
-          outcome = await over;
-          if (!rows) throw fileProblem(422, 'files.exportEmpty');
-        } else {
-          const layers: ConvertLayer[] = [];
-          for (const plan of plans) {
-            const file = `${job.dir}/${plan.file}`;
-            if (await writeCsv(file, csvPages(scope, plan), plan.header))
-              layers.push({ name: plan.name, path: file, source: plan.source });
-          }
-          if (!layers.length) throw fileProblem(422, 'files.exportEmpty');
-          paged = performance.now();
-          outcome = await gdal.run<ConvertOutcome>({ ...task, layers });
-          layerNames = layers.map((l) => l.name);
+        // The pages go to GDAL as the database writes them: both work at once.
+        const feed = new Feed();
+        const converted = gdal.run<ConvertOutcome>(
+          {
+            op: 'convert',
+            format: body.format,
+            dir: job.dir,
+            output: 'elements',
+            // A large file is written to disk as GDAL goes, not held in memory (see gdal-export.ts).
+            outputOnDisk: total > OUTPUT_IN_MEMORY_MAX_ROWS,
+            layers: plans.map((p) => ({
+              name: p.name,
+              path: p.file,
+              source: p.source,
+              streamed: true,
+            })),
+            feed: { port: feed.port, signal: feed.signal },
+          },
+          [feed.port],
+        );
+        const over = converted.finally(() => feed.stop());
+        over.catch(() => {});
+        const cancelled = () => feed.abort('the export was cancelled');
+        signal?.addEventListener('abort', cancelled, { once: true });
+        let pages = 0;
+        try {
+          const sent = await sendPages(feed, plans, scope, signal);
+          pages = sent;
+        } catch (error) {
+          feed.abort(String(error));
+          await over.catch(() => {});
+          throw error;
+        } finally {
+          signal?.removeEventListener('abort', cancelled);
         }
+        const paged = performance.now();
+        let outcome: ConvertOutcome;
+        try {
+          outcome = await over;
+        } catch (error) {
+          if (signal?.aborted) throw fileProblem(499, 'files.exportCancelled');
+          throw error;
+        }
+        if (signal?.aborted) throw fileProblem(499, 'files.exportCancelled');
+        if (!pages) throw fileProblem(422, 'files.exportEmpty');
+        const layerNames = plans.map((p) => p.name);
         const file = outcome.files[0] ?? '';
         let stream: Readable;
         if (body.format === 'shp') stream = await shapefileZip(outcome, renames, layerNames);
@@ -508,17 +519,17 @@ export function createFileFormatService(
             () => {},
           );
         else stream = createReadStream(file);
-        const converted = performance.now();
+        const done = performance.now();
         // Where the time went before the answer (the database pages and GDAL overlap).
         const ms = (from: number, to: number) => (to - from).toFixed(0);
         const headers: Record<string, string> = {
-          'server-timing': `types;dur=${ms(started, typed)}, pages;dur=${ms(typed, paged)}, gdal;dur=${ms(typed, converted)}`,
+          'server-timing': `types;dur=${ms(started, typed)}, pages;dur=${ms(typed, paged)}, gdal;dur=${ms(typed, done)}`,
         };
         if (body.format === 'shp') headers['x-field-renames'] = asciiJson(changedNames(renames));
         return {
           stream: cleanAfter(stream, job.done),
           mediaType: EXPORT_MEDIA_TYPES[body.format],
-          filename: `${cluster?.name ?? 'cluster'}-${today()}.${EXPORT_EXTENSIONS[body.format]}`,
+          filename: `${covered.name}-${today()}.${EXPORT_EXTENSIONS[body.format]}`,
           headers,
         };
       } catch (error) {

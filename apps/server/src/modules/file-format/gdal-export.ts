@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileProblem } from './file-errors.ts';
 import { gdalLog, gdalMessage, type GdalApi } from './gdal-api.ts';
+import { FLATGEOBUF_LAYER } from './flatgeobuf-pages.ts';
 import { FeedReader, MemoryFolder, openVector } from './gdal-memory.ts';
 import type {
   ConvertLayer,
@@ -15,8 +16,9 @@ const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * A CSV's columns as the output's fields, typed (empty text read as null); the geometry from hex
- * WKB; the ids as FIDs when the format keeps them.
+ * A CSV's or FlatGeobuf's columns as the output's fields, typed (a CSV's empty text read as
+ * null); the geometry from hex WKB, or the FlatGeobuf's own; the ids as FIDs when the format
+ * keeps them.
  */
 function vrtFields(source: LayerSource, fidColumn: boolean): string {
   const fid =
@@ -24,11 +26,15 @@ function vrtFields(source: LayerSource, fidColumn: boolean): string {
       ? `<FID name="${xml(source.fid.name)}">${xml(source.fid.src)}</FID>`
       : '';
   const geometry = source.geometry
-    ? `<GeometryField encoding="WKB" field="${xml(source.geometry.src)}">` +
+    ? (source.geometry.src
+        ? `<GeometryField encoding="WKB" field="${xml(source.geometry.src)}">`
+        : '<GeometryField>') +
       `<GeometryType>${source.geometry.type}</GeometryType><SRS>EPSG:4326</SRS></GeometryField>`
     : '<GeometryType>wkbNone</GeometryType>';
   return (
-    `<OpenOptions><OOI key="EMPTY_STRING_AS_NULL">YES</OOI></OpenOptions>` +
+    (source.flatGeobuf
+      ? ''
+      : `<OpenOptions><OOI key="EMPTY_STRING_AS_NULL">YES</OOI></OpenOptions>`) +
     geometry +
     fid +
     source.fields
@@ -41,11 +47,14 @@ function vrtFields(source: LayerSource, fidColumn: boolean): string {
   );
 }
 
-/** One VRT layer over one file (its layer is named after it): GeoJSON, or CSV with its fields. */
+/**
+ * One VRT layer over one file (its layer named after it, or PostGIS's unnamed FlatGeobuf layer):
+ * GeoJSON, or CSV or FlatGeobuf with its fields.
+ */
 const vrtLayer = (layer: ConvertLayer, fidColumn: boolean) => `
   <OGRVRTLayer name="${xml(layer.name)}">
     <SrcDataSource>${xml(layer.path)}</SrcDataSource>
-    <SrcLayer>${xml(path.basename(layer.path, path.extname(layer.path)))}</SrcLayer>
+    <SrcLayer>${xml(layer.source?.flatGeobuf ? FLATGEOBUF_LAYER : path.basename(layer.path, path.extname(layer.path)))}</SrcLayer>
     ${layer.source ? vrtFields(layer.source, fidColumn) : '<LayerSRS>EPSG:4326</LayerSRS>'}
   </OGRVRTLayer>`;
 
@@ -130,13 +139,15 @@ export async function convertExport(
     const text = vrt(layers, union, task.output, fidColumn);
     const vrtPath = memory ? memory.write('layers.vrt', text) : `/output/${task.dir}/layers.vrt`;
     if (!memory) writeFileSync(path.join(diskDir, 'layers.vrt'), text);
+    // A large output goes straight to disk: memory would hold the whole file.
+    const outputMemory = task.outputOnDisk ? null : memory;
     // ogr2ogr writes under /output: '../tmp/…' is the memory folder.
-    const output = memory
-      ? `../${memory.path.slice(1)}/${task.output}`
+    const output = outputMemory
+      ? `../${outputMemory.path.slice(1)}/${task.output}`
       : `${task.dir}/${task.output}`;
     const folderName = `${task.output}.shp`;
     if (folder) {
-      if (memory) memory.mkdir(folderName);
+      if (outputMemory) outputMemory.mkdir(folderName);
       else mkdirSync(path.join(diskDir, folderName), { recursive: true });
     }
     gdalLog.clear();
@@ -146,10 +157,10 @@ export async function convertExport(
       const written = await gdal.ogr2ogr(ds, args, output);
       feed?.assertRead();
       const file = folder ? `${output}.shp` : written.local.replace(/^\/output\//, '');
-      if (memory) {
+      if (outputMemory) {
         const target = folder ? path.join(diskDir, folderName) : diskDir;
         mkdirSync(target, { recursive: true });
-        return { files: memory.copyOut(path.posix.join('/output', file), target) };
+        return { files: outputMemory.copyOut(path.posix.join('/output', file), target) };
       }
       if (folder) {
         const dir = path.join(root, file);

@@ -114,7 +114,7 @@ type WaitAsync = (
 ) => { async: boolean; value: Promise<string> | string };
 
 /**
- * The main thread's end of an export's feed: the CSV text of each page goes to the GDAL worker as
+ * The main thread's end of an export's feed: the bytes of each page go to the GDAL worker as
  * soon as the database has built it, while GDAL converts the previous ones (see FeedReader). At
  * most FEED_AHEAD pages wait in the worker: memory holds a few pages, not the whole export.
  */
@@ -144,10 +144,11 @@ export class Feed {
   }
 
   /**
-   * Sends text to the file `name`; `counted` pieces wait while FEED_AHEAD others are unread (but
-   * for GDAL waiting on a piece to come).
+   * Sends text or bytes to the file `name`; `counted` pieces wait while FEED_AHEAD others are
+   * unread (but for GDAL waiting on a piece to come). Bytes that own their whole buffer move to
+   * the worker without a copy (the caller must not use them after).
    */
-  async send(name: string, text: string, counted: boolean): Promise<void> {
+  async send(name: string, data: string | Uint8Array, counted: boolean): Promise<void> {
     if (counted) {
       const waitAsync = (Atomics as unknown as { waitAsync?: WaitAsync }).waitAsync;
       for (;;) {
@@ -160,9 +161,19 @@ export class Feed {
       }
       this.counted++;
     }
-    const chunk = new Uint8Array(Buffer.byteLength(text, 'utf8'));
-    Buffer.from(chunk.buffer).write(text, 'utf8');
-    this.post({ name, chunk, counted }, [chunk.buffer]);
+    let chunk: Uint8Array;
+    if (typeof data === 'string') {
+      chunk = new Uint8Array(Buffer.byteLength(data, 'utf8'));
+      Buffer.from(chunk.buffer).write(data, 'utf8');
+    } else if (
+      data.buffer instanceof ArrayBuffer &&
+      data.byteOffset === 0 &&
+      data.byteLength === data.buffer.byteLength
+    )
+      // A plain view: a Node Buffer (pg's bytea) does not survive the trip as one.
+      chunk = new Uint8Array(data.buffer);
+    else chunk = new Uint8Array(data);
+    this.post({ name, chunk, counted }, [chunk.buffer as ArrayBuffer]);
   }
 
   end(name: string): void {

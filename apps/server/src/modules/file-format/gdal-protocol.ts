@@ -47,21 +47,27 @@ export interface ConvertLayer {
   /** Output layer name (an element type's display name, or points/lines/polygons). */
   name: string;
   /**
-   * A file under the root holding the layer's features: GeoJSON, or CSV with `source`; or, when
-   * `streamed`, the name of a CSV the task's feed sends while GDAL reads it.
+   * A file under the root holding the layer's features: GeoJSON, or CSV or FlatGeobuf with
+   * `source`; or, when `streamed`, the name of a file the task's feed sends while GDAL reads it.
    */
   path: string;
   streamed?: boolean;
-  /** How a CSV's columns become the output's fields and geometry. */
+  /** How a CSV's or FlatGeobuf's columns become the output's fields and geometry. */
   source?: LayerSource;
 }
 
 export interface LayerSource {
   /**
-   * The column holding the geometry as hex WKB (in EPSG:4326), and the layer's geometry type
-   * ('wkbPoint'); null for a table without geometry (GraceTHD's t_fibre).
+   * The source is a FlatGeobuf written by PostGIS (its layer unnamed; no CSV open options), not
+   * a CSV.
    */
-  geometry: { src: string; type: string } | null;
+  flatGeobuf?: boolean;
+  /**
+   * The column holding the geometry as hex WKB (in EPSG:4326), or none for a FlatGeobuf's own
+   * geometry; and the layer's geometry type ('wkbPoint'). Null for a table without geometry
+   * (GraceTHD's t_fibre).
+   */
+  geometry: { src?: string; type: string } | null;
   /** The output's fields in order: name, source column, OGR type (and subtype). */
   fields: { name: string; src: string; type: string; subtype?: string; width?: number }[];
   /** The column holding the element ids: a GeoPackage keeps them as its FID column. */
@@ -85,6 +91,11 @@ export interface ConvertTask {
   dir: string;
   /** Output base name, without extension, under dir. */
   output: string;
+  /**
+   * Write the output to disk as GDAL goes rather than in memory (copied out at the end): slower,
+   * but memory does not grow with the file.
+   */
+  outputOnDisk?: boolean;
   /** Where the streamed layers' files arrive (gdal-host.ts's Feed), and its shared counters. */
   feed?: { port: MessagePort; signal: SharedArrayBuffer };
 }
