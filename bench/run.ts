@@ -12,6 +12,8 @@ import { postgresAvailable } from './lib/bench-database.ts';
 import { printFigures } from './lib/report.ts';
 import { reportsFigures } from './reports.bench.ts';
 import { routingFigures } from './routing.bench.ts';
+import { scaleExportFigures } from './scale-export.bench.ts';
+import { scaleFigures } from './scale.bench.ts';
 import { qrFigures } from './qr.bench.ts';
 import { realtimeFigures } from './realtime.bench.ts';
 import { startupFigures } from './startup.bench.ts';
@@ -34,6 +36,18 @@ if (!only || only === 'elements') {
 if (!only || only === 'exchange') {
   const { figures, notes } = await exchangeFigures();
   printFigures('Exchange standards: GraceTHD and OFDS through the API against bare GDAL', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (only === 'scale') {
+  // Not in the default run: generating a million elements takes minutes per database.
+  const { figures, notes } = await scaleFigures();
+  printFigures('A whole project as vector tiles (1,000,000 elements)', figures);
+  for (const note of notes) console.log(`- ${note}`);
+}
+if (only === 'scale-export') {
+  // Not in the default run: generating a million elements takes minutes per database.
+  const { figures, notes } = await scaleExportFigures();
+  printFigures('Whole-project exports streamed from the database (100k and 1M elements)', figures);
   for (const note of notes) console.log(`- ${note}`);
 }
 if (!only || only === 'files') {

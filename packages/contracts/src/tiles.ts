@@ -43,13 +43,13 @@ export const TILE_MIN_ZOOM: Record<ElementTypeName, number> = {
   Zone: 0,
   FDTSRO: 0,
   Cable: 0,
-  SpliceClosure: 11,
-  PboFat: 12,
-  Manhole: 13,
-  Loop: 13,
-  SFU: 14,
-  Pole: 14,
-  Building: 14,
+  SpliceClosure: 13,
+  PboFat: 14,
+  Manhole: 15,
+  Loop: 15,
+  SFU: 15,
+  Pole: 15,
+  Building: 15,
 };
 
 /** The properties of a tiled feature (MVT values: strings and numbers only). */

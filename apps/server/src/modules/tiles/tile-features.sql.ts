@@ -12,8 +12,8 @@ import type { TileId } from './tile-coordinates.ts';
 export const THIN_BELOW = 16;
 const THIN_CELL = 32;
 /** Below this zoom cables shorter than MIN_CABLE_PIXELS are left out of a tile. */
-const SHORT_CABLES_BELOW = 14;
-const MIN_CABLE_PIXELS = 4;
+export const SHORT_CABLES_BELOW = 14;
+const MIN_CABLE_PIXELS = 12;
 /** Metres per pixel of a 256-pixel tile at zoom 0, on the equator. */
 const METRES_PER_PIXEL_Z0 = 156543.03;
 /** Lines and outlines are simplified by this many tile units (a 512-pixel tile: half a pixel). */
@@ -22,6 +22,10 @@ const SIMPLIFY_UNITS = 4;
 const POINT_TYPES = new Set<string>(
   ELEMENT_TYPES.filter((t) => t.geometry === 'point').map((t) => t.internalName),
 );
+
+/** Metres a cable must be long to be in a tile of this zoom (a few pixels at least). */
+export const shortestCable = (z: number) =>
+  z < SHORT_CABLES_BELOW ? (MIN_CABLE_PIXELS * METRES_PER_PIXEL_Z0) / 2 ** z : 0;
 
 export const typesAtZoom = (z: number): ElementTypeName[] =>
   (Object.keys(TILE_MIN_ZOOM) as ElementTypeName[]).filter((t) => TILE_MIN_ZOOM[t] <= z);
@@ -37,7 +41,7 @@ export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
   const types = typesAtZoom(z);
   const points = types.filter((t) => POINT_TYPES.has(t));
   const others = types.filter((t) => !POINT_TYPES.has(t));
-  const minCable = z < SHORT_CABLES_BELOW ? (MIN_CABLE_PIXELS * METRES_PER_PIXEL_Z0) / 2 ** z : 0;
+  const minCable = shortestCable(z);
   const thin = z < THIN_BELOW;
   // Note: raw, so that DISTINCT ON and ORDER BY read the very same expressions.
   const cell = sql.raw(`floor(ST_X(p.g) / ${THIN_CELL}), floor(ST_Y(p.g) / ${THIN_CELL})`);
@@ -61,7 +65,7 @@ export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
           sql`, `,
         )})
         AND (e.type <> 'Cable' OR coalesce(e.length_m, ${minCable}) >= ${minCable})
-    ), shaped AS (
+    ), shaped AS MATERIALIZED (
       (SELECT ${thin ? sql`DISTINCT ON (p.type, ${cell})` : sql``}
               p.id, p.type, p.name, p.cluster_id, p.project_phase, p.attributes, p.template_id,
               ST_SnapToGrid(p.g, 1) AS geom
@@ -74,30 +78,38 @@ export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
       UNION ALL
       SELECT p.id, p.type, p.name, p.cluster_id, p.project_phase, p.attributes, p.template_id,
              ST_ForcePolygonCCW(ST_RemoveRepeatedPoints(ST_SnapToGrid(ST_Simplify(
-               ST_CollectionExtract(ST_ClipByBox2D(p.g, ST_MakeEnvelope(${low}, ${low}, ${high}, ${high})::box2d),
-                 CASE WHEN p.type = 'Zone' THEN 3 ELSE 2 END),
+               CASE WHEN p.g @ ST_MakeEnvelope(${low}, ${low}, ${high}, ${high}) THEN p.g
+                 -- Only what crosses the tile's edges is clipped (most short cables do not).
+                 ELSE ST_CollectionExtract(ST_ClipByBox2D(p.g, ST_MakeEnvelope(${low}, ${low}, ${high}, ${high})::box2d),
+                   CASE WHEN p.type = 'Zone' THEN 3 ELSE 2 END) END,
                ${z >= 16 ? 0 : SIMPLIFY_UNITS}, true), 1))) AS geom
       FROM picked p
       WHERE p.type IN (${sql.join(
         [...others, ''].map((type) => sql`${type}`),
         sql`, `,
       )})
+    ), styles AS (
+      -- The project's templates' colours, read once per tile rather than once per feature.
+      SELECT tp.id, tp.style->>'color' AS color,
+             (SELECT jsonb_object_agg(c->>'capacity', c->>'color')
+              FROM jsonb_array_elements(CASE WHEN jsonb_typeof(tp.style->'cables') = 'array'
+                                             THEN tp.style->'cables' ELSE '[]' END) c) AS by_capacity,
+             (SELECT jsonb_object_agg(s->>'type', s->>'pattern')
+              FROM jsonb_array_elements(CASE WHEN jsonb_typeof(tp.style->'lines') = 'array'
+                                             THEN tp.style->'lines' ELSE '[]' END) s) AS by_type
+      FROM element_templates tp
+      WHERE tp.project_id = ${projectId} AND tp.type IN ('Cable', 'Zone')
     )
     SELECT f.id AS fid, f.id, f.type, f.name, f.cluster_id AS cluster, f.project_phase AS phase,
            l.capacity, l."cableType",
            CASE f.type
-             WHEN 'Cable' THEN coalesce(
-               (SELECT c->>'color' FROM jsonb_array_elements(tp.style->'cables') c
-                WHERE c->>'capacity' = l.capacity LIMIT 1),
-               tp.style->>'color', '#334155')
-             WHEN 'Zone' THEN coalesce(tp.style->>'color', '#0d9488')
+             WHEN 'Cable' THEN coalesce(st.by_capacity->>l.capacity, st.color, '#334155')
+             WHEN 'Zone' THEN coalesce(st.color, '#0d9488')
            END AS color,
-           CASE WHEN f.type = 'Cable' THEN coalesce(
-             (SELECT s->>'pattern' FROM jsonb_array_elements(tp.style->'lines') s
-              WHERE s->>'type' = l."cableType" LIMIT 1), 'solid') END AS pattern,
+           CASE WHEN f.type = 'Cable' THEN coalesce(st.by_type->>l."cableType", 'solid') END AS pattern,
            f.geom
     FROM shaped f
-    LEFT JOIN element_templates tp ON tp.id = f.template_id
+    LEFT JOIN styles st ON st.id = f.template_id
     CROSS JOIN LATERAL (
       SELECT CASE WHEN f.type = 'Cable' THEN nullif(btrim(f.attributes->>'Capacity', '"'), '') END AS capacity,
              CASE WHEN f.type = 'Cable' THEN nullif(btrim(f.attributes->>'Type', '"'), '') END AS "cableType"

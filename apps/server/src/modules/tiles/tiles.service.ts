@@ -73,17 +73,24 @@ export function createTilesService({ db, encode, cache, emit, log }: TilesDeps) 
       tile: TileId,
       known?: string,
     ): Promise<TileAnswer> {
-      await assertProjectReadable(
+      const allowed = assertProjectReadable(
         db,
         user,
         projectId,
         () => new AppError(404, 'NOT_FOUND', 'hierarchy.projectNotFound', { id: projectId }),
       );
+      // Awaited below; handled now so that a refusal met first is not an unhandled rejection.
+      allowed.catch(() => {});
       await pending.get(projectId);
       const cached = await cache.get(projectId, tile);
-      if (cached) return { etag: cached.etag, bytes: cached.etag === known ? null : cached.bytes };
+      if (cached) {
+        await allowed;
+        return { etag: cached.etag, bytes: cached.etag === known ? null : cached.bytes };
+      }
       const before = forgets.get(projectId) ?? 0;
-      const bytes = await encode(db, projectId, tile);
+      // The tile is read while the right to read it is asked (on PostgreSQL, two connections
+      // at once); it is answered, and kept, only if the answer is yes.
+      const [bytes] = await Promise.all([encode(db, projectId, tile), allowed]);
       const etag = tagOf(bytes);
       if ((forgets.get(projectId) ?? 0) === before)
         await cache.set(projectId, tile, { etag, bytes });

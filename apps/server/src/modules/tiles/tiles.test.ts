@@ -122,11 +122,11 @@ describe('a tile', () => {
       const next = { z: 16, x: home.x + dx, y: home.y + dy };
       expect((await featuresOf(next)).map((f) => f.id)).not.toContain(pbo.id);
     }
-    // Below its type's first zoom (12) a PBO-FAT is left out; from there it is in.
-    expect((await featuresOf(tileAt(LONELY.lng, LONELY.lat, 11))).map((f) => f.id)).not.toContain(
+    // Below its type's first zoom (14) a PBO-FAT is left out; from there it is in.
+    expect((await featuresOf(tileAt(LONELY.lng, LONELY.lat, 13))).map((f) => f.id)).not.toContain(
       pbo.id,
     );
-    expect((await featuresOf(tileAt(LONELY.lng, LONELY.lat, 12))).map((f) => f.id)).toContain(
+    expect((await featuresOf(tileAt(LONELY.lng, LONELY.lat, 14))).map((f) => f.id)).toContain(
       pbo.id,
     );
   });
