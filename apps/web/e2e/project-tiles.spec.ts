@@ -77,7 +77,7 @@ test('the demo project opens as one map from the Project page, its tiles drawn',
   await shootScreens(page, 'project-tiles-en');
 });
 
-test("clicking a tiled element shows its details; another session's edit appears on the tiles; zooming in opens the cluster", async ({
+test("clicking a tiled element shows its details; another session's edit appears on the tiles", async ({
   page,
   request,
 }) => {
@@ -112,6 +112,18 @@ test("clicking a tiled element shows its details; another session's edit appears
   await page.getByRole('combobox', { name: 'Search the elements on the map' }).fill(name);
   await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
   await page.keyboard.press('Escape');
+});
+
+test('zooming in over a cluster opens its editable map at the same place, and back', async ({
+  page,
+  request,
+}) => {
+  const ws = await demoCluster(request, 'CBD-01');
+  const at = (await fdtOf(request, ws)).coordinates as { lat: number; lng: number };
+  await signIn(page, ws);
+  await page.goto(`/project/map?view=project#12.5/${at.lat}/${at.lng}`);
+  await waitForWholeProject(page);
+  await expect.poll(() => inView(page)).toBeGreaterThan(0);
 
   // Zoomed in to the editing zoom over CBD-01: its editable map takes over, at the same place.
   await page.getByRole('button', { name: 'Zoom in' }).first().click();
@@ -121,7 +133,9 @@ test("clicking a tiled element shows its details; another session's edit appears
   await expect(page.getByRole('region', { name: WHOLE })).toHaveCount(0);
   await expect(page).not.toHaveURL(/view=project/);
   const hash = new URL(page.url()).hash.slice(1).split('/').map(Number);
+  // The same place: the zoom the whole project's map was at, not the cluster framed anew.
   expect(hash[0]).toBeGreaterThanOrEqual(13);
+  expect(hash[0]).toBeLessThan(14);
   expect(Math.abs((hash[1] ?? 0) - at.lat)).toBeLessThan(0.01);
   await shootScreens(page, 'project-tiles-cluster-en');
 

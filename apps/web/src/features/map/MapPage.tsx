@@ -10,6 +10,7 @@ import { hierarchyApi, hierarchyKeys } from '../hierarchy/hierarchy.api.ts';
 import { clustersApi } from '../clusters/clusters.api.ts';
 import { useWorkspace } from '../realtime/workspace.store.ts';
 import { openingBasemap } from './adapter/basemap.ts';
+import { keepViewOnNextRemove } from './adapter/create-map.ts';
 import { OPEN_CLUSTER_MIN_ZOOM } from './adapter/project-tiles-layers.ts';
 import { parseMapType } from './core/interaction.ts';
 import { useBasemaps } from './useBasemaps.ts';
@@ -99,7 +100,7 @@ export function MapPage() {
 
   /** The cluster map opened from the whole project is drawn: it takes over, at the same place. */
   const clusterReady = (map: MapLibreMap) => {
-    if (!wholeProject || !opening) return;
+    if (!wholeProject || !opening || opening.clusterId !== cluster.data?.id) return;
     const from = projectMap.current;
     if (from) {
       map.jumpTo({
@@ -110,8 +111,10 @@ export function MapPage() {
       });
     }
     open(projectId, opening.clusterId);
-    setOpening(null);
     wanted.current = null;
+    keepViewOnNextRemove();
+    // Note: `opening` stays until the way back: the address changes in a transition, after the
+    // store's update, and the cluster must stay shown in between.
     void navigate({ search: '', hash: hash() }, { replace: true });
   };
 
@@ -143,6 +146,7 @@ export function MapPage() {
           onReady={clusterReady}
           onWholeProject={() => {
             setLeaving(shownCluster);
+            setOpening(null);
             wanted.current = null;
             void navigate({ search: WHOLE_PROJECT_SEARCH, hash: hash() });
           }}
@@ -167,7 +171,9 @@ export function MapPage() {
             onOpenCluster={openCluster}
             onReady={(map) => {
               projectMap.current = map;
+              if (leaving !== null) keepViewOnNextRemove();
               setLeaving(null);
+              setOpening(null);
             }}
           />
         </Box>

@@ -45,3 +45,25 @@ export function createMap(container: HTMLElement, locale?: Record<string, string
   map.on('error', () => undefined);
   return map;
 }
+
+let keepView = false;
+
+/**
+ * The next map removed leaves its view in the address. MapLibre takes its `#zoom/lat/lng` away
+ * as it goes; where another map of the page takes over at the same place (the whole project's
+ * map and a cluster's, issue 30) the address must keep naming that place. Elsewhere (another
+ * cluster opened) the address forgets the old view, and the new map frames its cluster.
+ */
+export function keepViewOnNextRemove(): void {
+  keepView = true;
+}
+
+export function removeMap(map: maplibregl.Map): void {
+  const { pathname, hash } = window.location;
+  map.remove();
+  const now = window.location;
+  if (keepView && hash && !now.hash && now.pathname === pathname) {
+    window.history.replaceState(window.history.state, '', `${now.pathname}${now.search}${hash}`);
+  }
+  keepView = false;
+}

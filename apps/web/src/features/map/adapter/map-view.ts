@@ -12,7 +12,7 @@ import { isPoint, type EditorElement } from '../core/editor-element.ts';
 import type { CollectionDiff, ElementCollection } from '../core/element-collection.ts';
 import type { MapType } from '../core/interaction.ts';
 import { addOfflineLayer, OFFLINE_MAX_ZOOM, showBasemap, type BasemapConfig } from './basemap.ts';
-import { createMap } from './create-map.ts';
+import { createMap, removeMap } from './create-map.ts';
 import { defaultIconUrl, sourceOf, type SourceId } from './element-features.ts';
 import { allElementLayers, PICKABLE_LAYERS } from './element-layers.ts';
 import { SELECTION_RING, selectionRing, SPREAD_ZOOM } from './marker-layers.ts';
@@ -367,6 +367,6 @@ export class MapView {
   destroy(): void {
     clearTimeout(this.visibilityTimer);
     this.overview.destroy();
-    this.map.remove();
+    removeMap(this.map);
   }
 }

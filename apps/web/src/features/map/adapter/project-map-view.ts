@@ -3,7 +3,7 @@ import type { Geometry } from 'geojson';
 import { ELEMENT_TYPES, type ElementTypeName, type LatLng } from '@integration/contracts';
 import type { MapType } from '../core/interaction.ts';
 import { addOfflineLayer, OFFLINE_MAX_ZOOM, showBasemap, type BasemapConfig } from './basemap.ts';
-import { createMap } from './create-map.ts';
+import { createMap, removeMap } from './create-map.ts';
 import { defaultIconUrl } from './element-features.ts';
 import { addIcons } from './icon-images.ts';
 import { ProjectTiles } from './project-tiles.ts';
@@ -251,7 +251,7 @@ export class ProjectMapView {
 
   destroy(): void {
     this.tiles.destroy();
-    this.map.remove();
+    removeMap(this.map);
   }
 }
 

@@ -107,6 +107,9 @@ export function ProjectMap({
       countInView();
       map.on('idle', countInView);
       map.on('moveend', openAtCentre);
+      // Right after a zoom the closer tiles may still be loading, with nothing under the centre
+      // yet: looked at again once they are drawn.
+      map.on('idle', openAtCentre);
       setReady(true);
       readyCallback.current?.(map);
       openAtCentre();
