@@ -15,6 +15,8 @@ import { shortestCable, typesAtZoom } from '../apps/server/src/modules/tiles/til
 import { createTilesService } from '../apps/server/src/modules/tiles/tiles.service.ts';
 import { usersRepository } from '../apps/server/src/modules/users/users.repository.ts';
 import { benchDatabase, postgresAvailable } from './lib/bench-database.ts';
+import { startBenchServer } from './lib/bench-server.ts';
+import { localBasemap, WEB_DIST, wholeProjectInChromium } from './lib/whole-project-browser.ts';
 import type { Figure } from './lib/report.ts';
 import { scaleNetwork, SCALE_CLUSTER_SIZE, type ScaleNetwork } from './lib/scale-network.ts';
 
@@ -188,6 +190,30 @@ export async function scaleFigures(): Promise<{ figures: Figure[]; notes: string
         );
       }
       await tiles.settled();
+
+      // The same project opened whole in Chromium, through the app and its HTTP server.
+      const base = await localBasemap();
+      const server = await startBenchServer(bench, {
+        webDistDir: WEB_DIST,
+        basemaps: base.basemaps,
+      });
+      try {
+        const first = await bench.db.one<{ id: number }>(sql`
+          SELECT c.id FROM clusters c JOIN central_offices co ON co.id = c.central_office_id
+          WHERE co.project_id = ${project.projectId} ORDER BY c.id LIMIT 1`);
+        const browser = await wholeProjectInChromium(server, project.projectId, first?.id ?? 0);
+        if (!browser)
+          notes.push(
+            'No built web app (apps/web/dist): run `npm run build` for the Chromium figures.',
+          );
+        else
+          notes.push(
+            `${bench.label}, Chromium (1440×900, software WebGL): the whole project framed and drawn ${(browser.firstRenderMs / 1000).toFixed(1)} s after navigation; 10 s of panning and zooming: ${browser.frames} frames, p50 ${browser.frameP50Ms.toFixed(1)} ms, p95 ${browser.frameP95Ms.toFixed(1)} ms (goal 60 fps: p95 ≤ 17 ms); tab heap ${browser.heapMb.toFixed(0)} MB; ${browser.tilesFetched} tiles fetched`,
+          );
+      } finally {
+        await server.app.close();
+        await base.close();
+      }
     } finally {
       await host?.close();
       await bench.dispose();
