@@ -1,6 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MapElement } from '@integration/contracts';
-import { createElements, demoCluster, type Workspace } from './support/map.ts';
+import {
+  createElements,
+  demoCluster,
+  openMap,
+  pixelsOfColour,
+  type Workspace,
+} from './support/map.ts';
 import { shootScreens } from './support/screens.ts';
 import { unique } from './support/hierarchy.ts';
 
@@ -35,6 +41,16 @@ async function signIn(page: Page, ws: Workspace, locale: 'en' | 'fr' = 'en') {
     [ws.token, ws.user, ws.projectId, locale],
   );
 }
+
+/** What a test added to the demo, taken away after it: other specs count the demo's elements. */
+const added: { segment: string; id: number; token: string }[] = [];
+test.afterEach(async ({ request }) => {
+  for (const { segment, id, token } of added.splice(0)) {
+    await request.delete(`/api/networkelements/${segment}/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+});
 
 async function waitForWholeProject(page: Page) {
   await expect(page.getByRole('region', { name: WHOLE })).toHaveAttribute('data-ready', 'true', {
@@ -104,9 +120,10 @@ test("clicking a tiled element shows its details; another session's edit appears
   // Another session adds an FDT-SRO beside it (drawn at every zoom): the tiles refetch it.
   const before = await inView(page);
   const name = unique('E2E-FDT');
-  await createElements(request, ws, 'fdt', [
+  const [fdt2] = await createElements(request, ws, 'fdt', [
     { coordinates: { lat: at.lat + 0.004, lng: at.lng + 0.006 }, name },
   ]);
+  if (fdt2) added.push({ segment: 'fdt', id: fdt2.id, token: ws.token });
   await expect.poll(() => inView(page), { timeout: 20_000 }).toBe(before + 1);
   // Search finds it among the names the map holds.
   await page.getByRole('combobox', { name: 'Search the elements on the map' }).fill(name);
@@ -145,6 +162,42 @@ test('zooming in over a cluster opens its editable map at the same place, and ba
   await expect(page).toHaveURL(/view=project/);
 });
 
+test("a cluster's map shows the project's other clusters from the tiles", async ({
+  page,
+  request,
+}) => {
+  const ws = await demoCluster(request, 'CBD-01');
+  const at = (await fdtOf(request, ws)).coordinates as { lat: number; lng: number };
+  // A feeder of the neighbouring cluster CBD-02, 1.5 km north of CBD-01's FDT-SRO, 2 km long.
+  const north = at.lat + 0.0135;
+  const neighbour = await demoCluster(request, 'CBD-02');
+  const [cable] = await createElements(request, neighbour, 'cable', [
+    {
+      coordinates: [
+        { lat: north, lng: at.lng - 0.009 },
+        { lat: north, lng: at.lng + 0.009 },
+      ],
+      name: unique('E2E-NEIGHBOUR'),
+    },
+  ]);
+  if (cable) added.push({ segment: 'cable', id: cable.id, token: neighbour.token });
+  // Below the editing zoom (13), where the neighbours are drawn as on the whole project's map.
+  await openMap(page, ws, { ...at, zoom: 12.5 });
+  const region = await page.getByRole('region', { name: CLUSTER_MAP }).boundingBox();
+  if (!region) throw new Error('map not visible');
+  // 1.5 km north at zoom 12.5 is about 57 px above the centre; a band around it.
+  const band = {
+    x: region.x + region.width / 2 - 60,
+    y: region.y + region.height / 2 - 57 - 8,
+    width: 120,
+    height: 16,
+  };
+  const drawn = async () =>
+    band.width * band.height - (await pixelsOfColour(page, band, [0xf3, 0xf1, 0xea]));
+  await expect.poll(drawn, { timeout: 30_000 }).toBeGreaterThan(60);
+  await shootScreens(page, 'project-tiles-neighbours-en');
+});
+
 test('in French on a phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const ws = await demoCluster(request, 'CBD-01');
@@ -158,4 +211,24 @@ test('in French on a phone', async ({ page, request }) => {
   await expect.poll(() => inView(page)).toBeGreaterThan(0);
   await expect(page.getByText('Zoomez sur un cluster pour le modifier')).toBeVisible();
   await shootScreens(page, 'project-tiles-fr');
+
+  // Get Info and the way into the cluster, in French.
+  const at = (await fdtOf(request, ws)).coordinates as { lat: number; lng: number };
+  await page.goto(`/project/map?view=project#12.5/${at.lat}/${at.lng}`);
+  await waitForWholeProject(page);
+  const centre = await mapCentre(page);
+  await page.mouse.click(centre.x, centre.y);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('CBD-01');
+  await expect(dialog.getByRole('button', { name: 'Ouvrir dans son cluster' })).toBeVisible();
+  await expect(dialog.getByText("Lecture de l'élément…")).toBeHidden({ timeout: 15_000 });
+  await shootScreens(page, 'project-tiles-detail-fr');
+  await dialog.getByRole('button', { name: 'Ouvrir dans son cluster' }).click();
+  const clusterMap = page.getByRole('region', { name: CLUSTER_MAP });
+  await expect(clusterMap).toHaveAttribute('data-cluster', 'CBD-01', { timeout: 60_000 });
+  await expect(clusterMap).toHaveAttribute('data-ready', 'true', { timeout: 90_000 });
+  await expect(
+    page.getByRole('button', { name: 'Montrer tout le projet autour de ce cluster' }),
+  ).toBeVisible();
+  await shootScreens(page, 'project-tiles-cluster-fr');
 });

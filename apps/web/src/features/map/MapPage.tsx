@@ -102,7 +102,10 @@ export function MapPage() {
   const clusterReady = (map: MapLibreMap) => {
     if (!wholeProject || !opening || opening.clusterId !== cluster.data?.id) return;
     const from = projectMap.current;
-    if (from) {
+    // An element asked for is shown where it is (the cluster map frames it); otherwise the
+    // cluster map takes over at the very place the whole project's map was.
+    const samePlace = from && !opening.elementId;
+    if (samePlace) {
       map.jumpTo({
         center: from.getCenter(),
         zoom: from.getZoom(),
@@ -112,7 +115,7 @@ export function MapPage() {
     }
     open(projectId, opening.clusterId);
     wanted.current = null;
-    keepViewOnNextRemove();
+    if (samePlace) keepViewOnNextRemove();
     // Note: `opening` stays until the way back: the address changes in a transition, after the
     // store's update, and the cluster must stay shown in between.
     void navigate({ search: '', hash: hash() }, { replace: true });
