@@ -22,6 +22,12 @@ describe("a project's tile layers", () => {
     ).toEqual([]);
   });
 
+  it('beside a cluster are gone where the cluster is edited, a little beyond its zoom', () => {
+    const layers = projectTileLayers({ withoutCluster: 7, fadeFrom: 13 });
+    expect(layers.length).toBeGreaterThan(0);
+    for (const layer of layers) expect(layer.maxzoom).toBe(14.5);
+  });
+
   it("beside a cluster leave that cluster's features out (its own layers draw them)", () => {
     for (const layer of projectTileLayers({ withoutCluster: 7 })) {
       expect(JSON.stringify((layer as { filter?: unknown }).filter)).toContain(

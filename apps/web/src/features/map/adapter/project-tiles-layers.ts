@@ -43,8 +43,9 @@ export interface TileLayerOptions {
   /** Leave out one cluster's features (the cluster map draws its own as GeoJSON). */
   withoutCluster?: number;
   /**
-   * Neighbours beside a cluster being edited: drawn as the whole-project map draws them up to
-   * this zoom (no change as one map takes over from the other), faded from there on.
+   * Neighbours beside a cluster being edited: drawn as the whole-project map draws them below
+   * this zoom (nothing changes as one map takes over from the other), fading out above it;
+   * gone from a zoom further in, where the cluster is edited.
    */
   fadeFrom?: number;
 }
@@ -54,6 +55,9 @@ export interface TileLayerOptions {
  * lower zooms the view spans several clusters.
  */
 export const OPEN_CLUSTER_MIN_ZOOM = 13;
+
+/** Zoom levels over which neighbours fade out beyond `fadeFrom` (then are not drawn at all). */
+const NEIGHBOURS_FADE = 1.5;
 
 /** The style layer ids a click or hover can pick a tiled element from. */
 export function pickableTileLayers(): string[] {
@@ -77,12 +81,21 @@ export function projectTileLayers(options: TileLayerOptions = {}): LayerSpecific
   const opacity = (value: unknown) =>
     (from === undefined
       ? value
-      : ['interpolate', ['linear'], ['zoom'], from, value, from + 1, halved(value)]) as never;
+      : [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          from + 0.5,
+          value,
+          from + NEIGHBOURS_FADE,
+          zeroed(value),
+        ]) as never;
   const base = (type: ElementTypeName, id: string) => ({
     id: `${TILE_LAYER_PREFIX}${id}`,
     source: PROJECT_TILES,
     'source-layer': type,
     minzoom: TILE_MIN_ZOOM[type],
+    ...(from === undefined ? {} : { maxzoom: from + NEIGHBOURS_FADE }),
     ...(filter ? { filter } : {}),
   });
   const zoneColour = ['coalesce', ['get', 'color'], typeColour('Zone')];
@@ -221,14 +234,16 @@ export function projectTileLayers(options: TileLayerOptions = {}): LayerSpecific
       paint: { 'icon-opacity': opacity(1) },
     });
   }
-  return layers;
+  // Beside a cluster, layers that would start where neighbours are no longer drawn are left out.
+  return from === undefined
+    ? layers
+    : layers.filter((l) => (l.minzoom ?? 0) < from + NEIGHBOURS_FADE);
 }
 
-/** Half an opacity (a number, or a `case` of numbers). */
-function halved(value: unknown): unknown {
-  if (typeof value === 'number') return value / 2;
-  if (Array.isArray(value))
-    return value.map((v, i) => (i > 0 && typeof v === 'number' ? v / 2 : v));
+/** An opacity made nil (a number, or a `case` of numbers). */
+function zeroed(value: unknown): unknown {
+  if (typeof value === 'number') return 0;
+  if (Array.isArray(value)) return value.map((v, i) => (i > 0 && typeof v === 'number' ? 0 : v));
   return value;
 }
 
