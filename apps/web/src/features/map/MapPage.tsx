@@ -172,6 +172,14 @@ export function MapPage() {
                 : null
             }
             onOpenCluster={openCluster}
+            locate={async () => {
+              const list = await queryClient.fetchQuery({
+                queryKey: hierarchyKeys.clustersOfProject(projectId),
+                queryFn: () => hierarchyApi.clustersOfProject(projectId),
+              });
+              const first = list[0];
+              return first ? ((await clustersApi.get(first.id)).location ?? null) : null;
+            }}
             onReady={(map) => {
               projectMap.current = map;
               if (leaving !== null) keepViewOnNextRemove();

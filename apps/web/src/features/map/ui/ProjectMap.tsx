@@ -30,6 +30,8 @@ interface Props {
   opening: string | null;
   /** Called once the tiles of the first view are drawn. */
   onReady?: (map: ProjectMapView['map']) => void;
+  /** Where a project whose tiles hold nothing is (its first cluster's place), else null. */
+  locate: () => Promise<{ lat: number; lng: number } | null>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function ProjectMap({
   onOpenCluster,
   opening,
   onReady,
+  locate,
 }: Props) {
   const { t } = useTranslation();
   const compact = useCompact();
@@ -97,6 +100,12 @@ export function ProjectMap({
           const box = projectView.loadedBounds();
           if (!box) break;
           fit(box);
+          await projectView.settled();
+        }
+        // Nothing drawn yet anywhere in the project: where its clusters are, short of editing.
+        const home = projectView.loadedBounds() ? null : await locate().catch(() => null);
+        if (home && live) {
+          map.jumpTo({ center: [home.lng, home.lat], zoom: editingZoom - 1 });
           await projectView.settled();
         }
       } else {
