@@ -119,6 +119,29 @@ describe.skipIf(!hasOgr)('whole-project exports read back by ogrinfo', () => {
   });
 });
 
+describe.skipIf(!hasOgr)('a type mixing geometry types', () => {
+  it('exports each element with its own geometry (a FlatGeobuf header declares one type)', async () => {
+    const cluster = await t.db.one<{ id: number }>(sql`
+      INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, 'MIXED') RETURNING id`);
+    await t.db.rows(sql`
+      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
+      SELECT ${cluster?.id}, 'Cable', t.id, g.name, ST_GeomFromText(g.wkt, 4326), '{}'::jsonb, 1, 1
+      FROM element_templates t,
+        (VALUES ('single', 'LINESTRING(36.8 -1.28, 36.81 -1.28)'),
+                ('double', 'MULTILINESTRING((36.81 -1.28, 36.82 -1.28), (36.83 -1.28, 36.84 -1.28))')) g(name, wkt)
+      WHERE t.project_id = ${projectId} AND t.type = 'Cable' AND t.is_default`);
+    const response = await exportFile({ clusterId: cluster?.id, format: 'geojson' });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const features = response.json<{
+      features: { geometry: { type: string }; properties: { Name: string } }[];
+    }>().features;
+    expect(features.map((f) => [f.properties.Name, f.geometry.type]).sort()).toEqual([
+      ['double', 'MultiLineString'],
+      ['single', 'LineString'],
+    ]);
+  });
+});
+
 describe.skipIf(!hasOgr)('a large export', () => {
   beforeAll(async () => {
     // A cluster of LARGE poles written straight in SQL, a third without an owner.
