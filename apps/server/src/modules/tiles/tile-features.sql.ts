@@ -12,7 +12,7 @@ import type { TileId } from './tile-coordinates.ts';
 export const THIN_BELOW = 16;
 const THIN_CELL = 32;
 /** Below this zoom cables shorter than MIN_CABLE_PIXELS are left out of a tile. */
-export const SHORT_CABLES_BELOW = 14;
+export const SHORT_CABLES_BELOW = 13;
 const MIN_CABLE_PIXELS = 12;
 /** Metres per pixel of a 256-pixel tile at zoom 0, on the equator. */
 const METRES_PER_PIXEL_Z0 = 156543.03;
