@@ -90,7 +90,14 @@ export function TiledElementModal({
                 .map((a) => (
                   <AttributeField
                     key={a.name}
-                    definition={{ name: a.name, inputType: a.inputType, required: false }}
+                    definition={{
+                      name: a.name,
+                      inputType: a.inputType,
+                      required: false,
+                      // A time the server set (created, modified) is written the user's way,
+                      // not as the browser's date field shows it.
+                      derived: a.inputType === 'date' && /T\d/.test(String(a.value ?? '')),
+                    }}
                     value={a.value}
                     readOnly
                     onChange={() => undefined}
