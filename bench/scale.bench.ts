@@ -98,7 +98,8 @@ export async function scaleFigures(): Promise<{ figures: Figure[]; notes: string
   const figures: Figure[] = [];
   const notes: string[] = [];
   const kinds: ('postgres' | 'pglite')[] = [];
-  if (await postgresAvailable()) kinds.push('postgres');
+  if (process.env.BENCH_SCALE_POSTGRES !== '0' && (await postgresAvailable()))
+    kinds.push('postgres');
   if (process.env.BENCH_SCALE_PGLITE !== '0') kinds.push('pglite');
   for (const kind of kinds) {
     const bench = await benchDatabase(kind);
