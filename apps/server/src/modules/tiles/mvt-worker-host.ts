@@ -32,6 +32,7 @@ export class MvtWorkerHost {
       if (!('id' in message)) return;
       const pending = this.pending.get(message.id);
       this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
       if (!pending) return;
       if (message.ok) pending.resolve(message.bytes);
       else pending.reject(new Error(`tile encoding failed: ${message.crash}`));
@@ -54,6 +55,9 @@ export class MvtWorkerHost {
     const id = this.nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      // Held while a tile is awaited (a process with nothing else to do would end, silently,
+      // in the middle of it); let go when idle, so that it never keeps a process alive.
+      worker.ref();
       worker.postMessage({ id, json });
     });
   }

@@ -12,8 +12,8 @@ import type { TileId } from './tile-coordinates.ts';
 export const THIN_BELOW = 16;
 const THIN_CELL = 32;
 /** Below this zoom cables shorter than MIN_CABLE_PIXELS are left out of a tile. */
-export const SHORT_CABLES_BELOW = 13;
-const MIN_CABLE_PIXELS = 12;
+export const SHORT_CABLES_BELOW = 14;
+const MIN_CABLE_PIXELS = 6;
 /** Metres per pixel of a 256-pixel tile at zoom 0, on the equator. */
 const METRES_PER_PIXEL_Z0 = 156543.03;
 /** Lines and outlines are simplified by this many tile units (a 512-pixel tile: half a pixel). */
