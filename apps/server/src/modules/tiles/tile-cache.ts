@@ -132,8 +132,9 @@ export function redisTileCache(
         const fields = (await redis.hkeys(key)).filter((field) => tileMeets(tileOf(field), boxes));
         if (fields.length) await redis.hdel(key, ...fields);
       }, undefined),
+    // Replies in flight are awaited (a disconnect would reject them after the cache is gone).
     close: async () => {
-      redis.disconnect();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TILE_MAX_ZOOM } from '@integration/contracts';
+import { paramId, TILE_MAX_ZOOM } from '@integration/contracts';
 import { AppError } from '../../http/app-error.ts';
 import { requireUser } from '../auth/auth.hook.ts';
 import { isTile } from './tile-coordinates.ts';
 import type { TilesService } from './tiles.service.ts';
 
 const whole = z.coerce.number().int().nonnegative();
-const tileParams = z.object({ projectId: whole.positive(), z: whole, x: whole, y: whole });
+const tileParams = z.object({ projectId: paramId, z: whole, x: whole, y: whole });
 
 /** `GET /api/tiles/{projectId}/{z}/{x}/{y}.mvt`: a project's vector tile (issue 30). */
 export function tilesRoutes(tiles: TilesService) {
