@@ -15,6 +15,17 @@ const selected = ['boolean', ['feature-state', 'selected'], false];
 /** Dashes of a cable type's line pattern, in line widths (the legend draws the same). */
 export const DASHES = { solid: [1], dashed: [4, 3], dotted: [1, 2] } as const;
 
+/** A cable's dashes from its `pattern` property (the template's line style). */
+export const CABLE_DASHES = [
+  'match',
+  ['get', 'pattern'],
+  'dashed',
+  ['literal', DASHES.dashed],
+  'dotted',
+  ['literal', DASHES.dotted],
+  ['literal', DASHES.solid],
+];
+
 /** The layers that a type's checkbox shows and hides on its own, by visibility. */
 export const OWN_LAYERS: Partial<Record<ElementTypeName, string[]>> = {
   Zone: ['el-Zone-fill', 'el-Zone-line'],
@@ -93,15 +104,7 @@ const cableLayer: LayerSpecification = {
   paint: {
     'line-color': ['case', selected, '#facc15', ['get', 'color']] as never,
     'line-width': cableWidth as never,
-    'line-dasharray': [
-      'match',
-      ['get', 'pattern'],
-      'dashed',
-      ['literal', DASHES.dashed],
-      'dotted',
-      ['literal', DASHES.dotted],
-      ['literal', DASHES.solid],
-    ] as never,
+    'line-dasharray': CABLE_DASHES as never,
     'line-opacity': shown(1) as never,
   },
 };

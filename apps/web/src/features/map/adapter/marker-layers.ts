@@ -41,7 +41,7 @@ export const SPREAD_ZOOM = STREET_ZOOM;
 export const iconsFrom = (minzoom: number) => Math.max(minzoom, ICON_MIN_ZOOM);
 
 /** Icons grow from 12 px over a whole cluster to their full 30 px at street zoom. */
-const ICON_SIZE = [
+export const ICON_SIZE = [
   'interpolate',
   ['linear'],
   ['zoom'],

@@ -6,11 +6,12 @@ import {
   type ElementTypeName,
 } from '@integration/contracts';
 import { PLACE_LABEL } from './basemap.ts';
-import { DASHES } from './element-layers.ts';
+import { CABLE_DASHES } from './element-layers.ts';
 import { defaultIconUrl } from './element-features.ts';
 import {
   DETAIL_ZOOM,
   ICON_MIN_ZOOM,
+  ICON_SIZE,
   KEY_TYPES,
   LABEL_MIN_ZOOM,
   STREET_ZOOM,
@@ -149,15 +150,7 @@ export function projectTileLayers(options: TileLayerOptions = {}): LayerSpecific
           18,
           ['case', ['any', selected, hovered], 8, 5],
         ] as never,
-        'line-dasharray': [
-          'match',
-          ['get', 'pattern'],
-          'dashed',
-          ['literal', DASHES.dashed],
-          'dotted',
-          ['literal', DASHES.dotted],
-          ['literal', DASHES.solid],
-        ] as never,
+        'line-dasharray': CABLE_DASHES as never,
         'line-opacity': opacity(1),
       },
     },
@@ -215,17 +208,7 @@ export function projectTileLayers(options: TileLayerOptions = {}): LayerSpecific
       minzoom: from,
       layout: {
         'icon-image': defaultIconUrl(t.segment),
-        'icon-size': [
-          'interpolate',
-          ['linear'],
-          ['zoom'],
-          ICON_MIN_ZOOM,
-          0.4,
-          16,
-          0.6,
-          STREET_ZOOM,
-          1,
-        ] as never,
+        'icon-size': ICON_SIZE as never,
         'icon-anchor': 'bottom',
         'icon-padding': 1,
         'symbol-sort-key': MARKER_PRIORITY[t.internalName] ?? 9,
