@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ContentCounts, OrganisationLevel } from '@integration/contracts';
 import type { Queryable } from '../../db/database.ts';
+import { intArray } from '../../db/sql-arrays.ts';
 
 /** Each level's table, its parent column and the parent's level. */
 export const LEVELS: Record<
@@ -130,13 +131,14 @@ export const organisationRepository = {
       JOIN clients cl ON cl.id = mp.client_id
       JOIN subsidiaries s ON s.id = cl.subsidiary_id
       WHERE ${sql.raw(alias)}.id = ${id}`;
-    await db.rows(sql`DELETE FROM qr_templates WHERE cluster_id IN (${clusters})`);
+    const ids = (await db.rows<{ id: number }>(clusters)).map((c) => c.id);
+    await db.rows(sql`DELETE FROM qr_templates WHERE cluster_id = ANY(${intArray(ids)}::int[])`);
     // In slices: on the embedded database a statement holds the event loop while it runs, and
     // the cascades of a whole project's elements (fibres, splices, history) take seconds.
     for (;;) {
       const gone = await db.rows(sql`
         DELETE FROM network_elements WHERE id IN (
-          SELECT id FROM network_elements WHERE cluster_id IN (${clusters})
+          SELECT id FROM network_elements WHERE cluster_id = ANY(${intArray(ids)}::int[])
           LIMIT ${ELEMENTS_PER_SLICE})
         RETURNING 1`);
       if (gone.length < ELEMENTS_PER_SLICE) break;

@@ -57,11 +57,14 @@ describe('the organisation under load', () => {
     );
     expect(result.statusCode, result.body).toBe(200);
     // Note: the deletion is one transaction, and on the embedded database a transaction holds
-    // its one connection, so everyone's queries (/api/health's too) wait for all of it: 0.9–1.06 s
+    // its one connection, so everyone's queries (/api/health's too) wait for all of it: 0.75–0.96 s
     // on a quiet machine for the demo's largest project (2,919 elements, 1,956 fibres; 10 s before
-    // migration 0020). Under a second there would take deleting in the background after an
-    // atomic hide (docs/decisions.md). PostgreSQL serves others meanwhile.
-    expect(report.worstMs, JSON.stringify(report)).toBeLessThan(onPostgres ? 1000 : 1500);
+    // migration 0020, 1.4–1.7 s before the clusters were looked up once). CI's loaded machine
+    // runs this 1.5–2× slower (2.1 s seen with the old 1.4–1.7 s), so the embedded bound is 2.5 s:
+    // it catches the seconds-long stalls this guards against, not the machine's mood. Under a
+    // second there would take deleting in the background after an atomic hide
+    // (docs/decisions.md). PostgreSQL serves others meanwhile.
+    expect(report.worstMs, JSON.stringify(report)).toBeLessThan(onPostgres ? 1000 : 2500);
     const left = await t.db.one<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM projects WHERE id = ${project.id}`,
     );
