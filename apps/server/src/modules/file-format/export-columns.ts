@@ -91,13 +91,24 @@ export const OGR_FIELD: Record<ColumnKind, { type: string; subtype?: string }> =
 };
 
 /**
+ * Whether a point type holds MultiPoints beside its Points (a file written into the database by
+ * another tool): every element is then written as a MultiPoint, since a shapefile holds one kind
+ * of shape and its point layers refuse MultiPoints. Lines and polygons need not: a shapefile's
+ * arcs and polygons take both forms (and PostGIS writes a one-part MultiLineString in a
+ * FlatGeobuf that GDAL cannot read).
+ */
+export function pointsWithMultiPoints(geometries: readonly string[]): boolean {
+  const upper = geometries.map((g) => g.toUpperCase()).sort();
+  return upper.length === 2 && upper[0] === 'MULTIPOINT' && upper[1] === 'POINT';
+}
+
+/**
  * The layer's geometry type for GDAL, from its elements' (PostGIS names): one type as it is, a mix
  * as any geometry, as GDAL's GeoJSON reader had it.
  */
 export function ogrGeometryType(geometries: readonly string[]): string {
   const [only, ...others] = geometries;
-  if (!only || others.length) return 'wkbUnknown';
-  const name = only
+  if (!only || others.length) return 'wkbUnknown';  const name = only
     .toLowerCase()
     .replace(
       /^(multi)?(point|linestring|polygon)$/,

@@ -140,6 +140,31 @@ describe.skipIf(!hasOgr)('a type mixing geometry types', () => {
       ['single', 'LineString'],
     ]);
   });
+
+  it('writes the coordinates of a point type held as a MultiPoint (an imported file\'s), in every format', async () => {
+    const cluster = await t.db.one<{ id: number }>(sql`
+      INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, 'MULTIPOINT') RETURNING id`);
+    await t.db.rows(sql`
+      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
+      SELECT ${cluster?.id}, 'Pole', t.id, g.name, ST_GeomFromText(g.wkt, 4326), '{}'::jsonb, 1, 1
+      FROM element_templates t,
+        (VALUES ('one', 'POINT(36.8 -1.28)'),
+                ('many', 'MULTIPOINT((36.81 -1.29), (36.82 -1.3))')) g(name, wkt)
+      WHERE t.project_id = ${projectId} AND t.type = 'Pole' AND t.is_default`);
+    for (const format of ['csv', 'kml', 'shp', 'gpkg', 'fgb']) {
+      const response = await exportFile({ clusterId: cluster?.id, format });
+      expect(response.statusCode, `${format}: ${response.body.slice(0, 300)}`).toBe(200);
+    }
+    const response = await exportFile({ clusterId: cluster?.id, format: 'geojson' });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const features = response.json<{
+      features: { properties: { Name: string; Coordinates: string } }[];
+    }>().features;
+    expect(features.map((f) => [f.properties.Name, f.properties.Coordinates]).sort()).toEqual([
+      ['many', '-1.29, 36.81'],
+      ['one', '-1.28, 36.8'],
+    ]);
+  });
 });
 
 describe.skipIf(!hasOgr)('a large export', () => {

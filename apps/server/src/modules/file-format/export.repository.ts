@@ -94,10 +94,12 @@ const style = (geometry: GeometryKind): SQL =>
   })[geometry];
 
 /** The point an element's Coordinates attribute shows (as element-json.sql.ts has it). */
+// The first part's: a file may have brought a point type as a MultiPoint (ST_X refuses those)
+// or a line type as a MultiLineString (ST_StartPoint answers null for those).
 const anchor = (geometry: GeometryKind): SQL =>
   ({
-    point: sql`e.geom`,
-    line: sql`ST_StartPoint(e.geom)`,
+    point: sql`ST_GeometryN(e.geom, 1)`,
+    line: sql`ST_StartPoint(ST_GeometryN(e.geom, 1))`,
     polygon: sql`ST_PointOnSurface(e.geom)`,
   })[geometry];
 
@@ -246,6 +248,8 @@ export const exportRepository = {
       /** CSV exports: texts starting like a formula get a leading ' (see `inert`). */
       formulasInert?: boolean;
       mixed: boolean;
+      /** Every element as a MultiPoint (see pointsWithMultiPoints). */
+      multi?: boolean;
       afterId: number;
       limit: number;
     },
@@ -260,7 +264,8 @@ export const exportRepository = {
     ];
     if (page.style)
       fields.push(sql`coalesce(${style(geometry)}, '') AS ${sql.raw(`c${fields.length + 1}`)}`);
-    const geom = geometry === 'polygon' ? sql`ST_ForcePolygonCCW(e.geom)` : sql`e.geom`;
+    const own = page.multi ? sql`ST_Multi(e.geom)` : sql`e.geom`;
+    const geom = geometry === 'polygon' ? sql`ST_ForcePolygonCCW(${own})` : own;
     if (page.mixed) fields.push(sql`encode(ST_AsBinary(${geom}), 'hex') AS wkb`);
     // Every text column's spare (see emptyTextsAsNull), then the geometry.
     const columns = fields.length;

@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { exportColumns, OGR_FIELD, ogrGeometryType } from './export-columns.ts';
+import { exportColumns, OGR_FIELD, ogrGeometryType, pointsWithMultiPoints } from './export-columns.ts';
 import {
   exportRepository,
   type ExportScope,
@@ -136,14 +136,17 @@ export function createFileFormatService(
     ];
     if (options.style)
       fields.push({ name: 'OGR_STYLE', src: `c${fields.length + 1}`, type: 'String' });
-    const mixed = type.geometries.length > 1;
-    const geometry = { ...(mixed ? { src: 'wkb' } : {}), type: ogrGeometryType(type.geometries) };
+    const multi = pointsWithMultiPoints(type.geometries);
+    const geometries = multi ? ['MULTIPOINT'] : type.geometries;
+    const mixed = geometries.length > 1;
+    const geometry = { ...(mixed ? { src: 'wkb' } : {}), type: ogrGeometryType(geometries) };
     return {
       type,
       columns,
       style: options.style,
       formulasInert: options.formulasInert,
       mixed,
+      multi,
       source: { flatGeobuf: true, geometry, fields, fid: id },
     };
   }
@@ -164,6 +167,7 @@ export function createFileFormatService(
         style: plan.style,
         formulasInert: plan.formulasInert,
         mixed: plan.mixed,
+        multi: plan.multi,
         afterId: after,
         limit: PAGE,
       });
