@@ -55,6 +55,9 @@ export interface FileAnswer {
   headers?: Record<string, string>;
 }
 
+/** Layers whose first page is read at once (of PostgreSQL's pool of 10). */
+const FIRST_PAGES_AT_ONCE = 3;
+
 /**
  * Elements per page of an export: the database builds each page's FlatGeobuf in memory (a few
  * MB), and a few pages at most wait for GDAL.
@@ -196,8 +199,15 @@ export function createFileFormatService(
     let sent = 0;
     const pages = plans.map((plan) => layerPages(scope, plan)[Symbol.asyncIterator]());
     const more: boolean[] = [];
+    // The layers' first pages FIRST_PAGES_AT_ONCE at a time (side by side on PostgreSQL's pool,
+    // leaving others most of it): GDAL opens every layer before it reads any.
+    const firsts: Awaited<ReturnType<(typeof pages)[number]['next']>>[] = [];
+    for (let i = 0; i < pages.length; i += FIRST_PAGES_AT_ONCE)
+      firsts.push(
+        ...(await Promise.all(pages.slice(i, i + FIRST_PAGES_AT_ONCE).map((l) => l.next()))),
+      );
     for (const [i, plan] of plans.entries()) {
-      const first = await pages[i]?.next();
+      const first = firsts[i];
       if (first && !first.done && first.value.header) {
         await feed.send(plan.file, first.value.header, false);
         await feed.send(plan.file, first.value.features, false);
@@ -430,7 +440,12 @@ export function createFileFormatService(
         ids: body.elementIds ?? null,
       };
       if (!scope.clusterIds.length) throw fileProblem(422, 'files.exportEmpty');
-      const columns = await exportRepository.typeColumns(db, scope);
+      // Three reads of the scope, side by side on PostgreSQL's pool (one after the other on PGlite).
+      const [columns, templates, kinds] = await Promise.all([
+        exportRepository.typeColumns(db, scope),
+        exportRepository.templates(db, scope),
+        exportRepository.valueKinds(db, scope),
+      ]);
       if (!columns.length) throw fileProblem(422, 'files.exportEmpty');
       void locale;
 
@@ -442,8 +457,6 @@ export function createFileFormatService(
       const renameMap =
         body.format === 'shp' ? Object.fromEntries(renames.map((r) => [r.name, r.shortName])) : {};
 
-      const templates = await exportRepository.templates(db, scope);
-      const kinds = await exportRepository.valueKinds(db, scope);
       const typed = performance.now();
       const total = columns.reduce((n, c) => n + c.count, 0);
 
