@@ -16,6 +16,14 @@ export const SHORT_CABLES_BELOW = 14;
 const MIN_CABLE_PIXELS = 6;
 /** Metres per pixel of a 256-pixel tile at zoom 0, on the equator. */
 const METRES_PER_PIXEL_Z0 = 156543.03;
+/**
+ * From this zoom a tile (10 km or less) finds its rows by the spatial index first, then keeps
+ * its project's (the planner, left alone, read the tile's types in each of the project's
+ * clusters): in a city of a million elements, 15 ms where that took 75 at zoom 13 (a tile's p95
+ * 111 → 65–82 ms) and 3 ms a tile at zoom 16 (was 30). Wider tiles take the project's clusters'
+ * rows first: there the spatial index brings most of the database (zoom 10: 135 ms, not 70).
+ */
+const SPATIAL_FIRST_FROM = 12;
 /** Lines and outlines are simplified by this many tile units (a 512-pixel tile: half a pixel). */
 const SIMPLIFY_UNITS = 4;
 
@@ -45,6 +53,13 @@ export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
   const thin = z < THIN_BELOW;
   // Note: raw, so that DISTINCT ON and ORDER BY read the very same expressions.
   const cell = sql.raw(`floor(ST_X(p.g) / ${THIN_CELL}), floor(ST_Y(p.g) / ${THIN_CELL})`);
+  const wanted = sql`e.type IN (${sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  )})
+    AND (e.type <> 'Cable' OR coalesce(e.length_m, ${minCable}) >= ${minCable})`;
+  const columns = sql`e.id, e.type, e.name, e.cluster_id, c.project_phase, e.attributes, e.template_id,
+             ST_Affine(ST_Transform(e.geom, 3857), t.s, 0, 0, -t.s, -t.x0 * t.s, t.y1 * t.s) AS g`;
   const low = -TILE_BUFFER;
   const high = TILE_EXTENT + TILE_BUFFER;
   return sql`
@@ -52,19 +67,24 @@ export function tileFeatures(projectId: number, { z, x, y }: TileId): SQL {
       SELECT ST_XMin(b) AS x0, ST_YMax(b) AS y1, ${TILE_EXTENT} / (ST_XMax(b) - ST_XMin(b)) AS s,
              ST_Transform(ST_Expand(b, (ST_XMax(b) - ST_XMin(b)) * ${TILE_BUFFER / TILE_EXTENT}), 4326) AS q
       FROM ST_TileEnvelope(${z}, ${x}, ${y}) AS b
+    ), ${
+      z >= SPATIAL_FIRST_FROM
+        ? sql`near AS MATERIALIZED (
+      SELECT e.* FROM tile t JOIN network_elements e ON e.geom && t.q
+      WHERE e.deleted_at IS NULL AND ${wanted}
     ), picked AS (
-      SELECT e.id, e.type, e.name, e.cluster_id, c.project_phase, e.attributes, e.template_id,
-             ST_Affine(ST_Transform(e.geom, 3857), t.s, 0, 0, -t.s, -t.x0 * t.s, t.y1 * t.s) AS g
+      SELECT ${columns}
+      FROM tile t, near e
+      JOIN clusters c ON c.id = e.cluster_id
+      JOIN central_offices co ON co.id = c.central_office_id AND co.project_id = ${projectId}`
+        : sql`picked AS (
+      SELECT ${columns}
       FROM tile t
       JOIN central_offices co ON co.project_id = ${projectId}
       JOIN clusters c ON c.central_office_id = co.id
       JOIN network_elements e ON e.cluster_id = c.id
-      WHERE e.deleted_at IS NULL AND e.geom && t.q
-        AND e.type IN (${sql.join(
-          types.map((type) => sql`${type}`),
-          sql`, `,
-        )})
-        AND (e.type <> 'Cable' OR coalesce(e.length_m, ${minCable}) >= ${minCable})
+      WHERE e.deleted_at IS NULL AND e.geom && t.q AND ${wanted}`
+    }
     ), shaped AS MATERIALIZED (
       (SELECT ${thin ? sql`DISTINCT ON (p.type, ${cell})` : sql``}
               p.id, p.type, p.name, p.cluster_id, p.project_phase, p.attributes, p.template_id,
