@@ -24,7 +24,7 @@ import { interleavedMediansMs, medianMs, type Figure } from './lib/report.ts';
  * Exchange standards (issue 29): a GraceTHD delivery of a generated 2,000-home cluster with its
  * fibres and splices exported and imported through the API, beside bare gdal3.js writing the
  * same tables from the same rows (export) and reading them (import) in the same run; an OFDS
- * export of a 100,000-element project.
+ * export of a 100,000-element project. BENCH_EXCHANGE_PGLITE=0 measures PostgreSQL alone.
  */
 const STREETS = Number(process.env.BENCH_EXCHANGE_STREETS ?? 19); // 19: about 2,000 homes
 const RUNS = Number(process.env.BENCH_EXCHANGE_RUNS ?? 3);
@@ -215,7 +215,7 @@ async function measure(kind: 'pglite' | 'postgres', notes: string[]): Promise<Fi
 
 export async function exchangeFigures(): Promise<{ figures: Figure[]; notes: string[] }> {
   const notes: string[] = [];
-  const figures = await measure('pglite', notes);
+  const figures = process.env.BENCH_EXCHANGE_PGLITE === '0' ? [] : await measure('pglite', notes);
   if (await postgresAvailable()) figures.push(...(await measure('postgres', notes)));
   else notes.push('PostgreSQL with PostGIS not reachable: exchange figures on PGlite only.');
   return { figures, notes };

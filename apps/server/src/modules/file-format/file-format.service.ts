@@ -28,6 +28,7 @@ import {
 import { fileProblem } from './file-errors.ts';
 import { exchangeScope } from '../exchange/exchange-scope.ts';
 import { splitFlatGeobuf } from './flatgeobuf-pages.ts';
+import { feedFiles } from './feed-files.ts';
 import { Feed, GdalHost } from './gdal-host.ts';
 import type { ConvertLayer, ConvertOutcome, ImportOutcome, ImportTask } from './gdal-protocol.ts';
 import { splitGeoJson } from './geojson-to-shp.ts';
@@ -157,8 +158,8 @@ export function createFileFormatService(
 
   /**
    * One type's elements as FlatGeobuf, page by page (PostGIS writes each page from the rows):
-   * the first page whole, the later ones without their magic bytes and header, so that the pages
-   * together make one file (see flatgeobuf-pages.ts). `last` when a page is known to be the last.
+   * the first page whole (its header, then its features), the later ones without their magic
+   * bytes and header, so that the pages together make one file (see flatgeobuf-pages.ts).
    */
   async function* layerPages(scope: ExportScope, plan: LayerPlan) {
     const geometry = elementTypeByName(plan.type.type)?.geometry ?? 'point';
@@ -176,61 +177,10 @@ export function createFileFormatService(
       });
       if (page.fgb === null || page.last === null) return;
       const { header, features } = splitFlatGeobuf(page.fgb);
-      const last = page.rows < PAGE;
-      if (first) yield { header, features, last };
-      else yield { header: null, features, last };
-      if (last) return;
+      yield first ? [header, features] : [features];
+      if (page.rows < PAGE) return;
       after = page.last;
     }
-  }
-
-  /**
-   * Sends every layer's pages on the feed; answers how many were sent. GDAL opens every layer
-   * before reading the first (a union does): each layer's header and first page go first (kept
-   * by the worker, which reads them more than once while opening), the later pages as GDAL reads
-   * them.
-   */
-  async function sendPages(
-    feed: Feed,
-    plans: (LayerPlan & { file: string })[],
-    scope: ExportScope,
-    signal?: AbortSignal,
-  ): Promise<number> {
-    let sent = 0;
-    const pages = plans.map((plan) => layerPages(scope, plan)[Symbol.asyncIterator]());
-    const more: boolean[] = [];
-    // The layers' first pages FIRST_PAGES_AT_ONCE at a time (side by side on PostgreSQL's pool,
-    // leaving others most of it): GDAL opens every layer before it reads any.
-    const firsts: Awaited<ReturnType<(typeof pages)[number]['next']>>[] = [];
-    for (let i = 0; i < pages.length; i += FIRST_PAGES_AT_ONCE)
-      firsts.push(
-        ...(await Promise.all(pages.slice(i, i + FIRST_PAGES_AT_ONCE).map((l) => l.next()))),
-      );
-    for (const [i, plan] of plans.entries()) {
-      const first = firsts[i];
-      if (first && !first.done && first.value.header) {
-        await feed.send(plan.file, first.value.header, false);
-        await feed.send(plan.file, first.value.features, false);
-        sent++;
-      }
-      const rest = first?.done === false && !first.value.last;
-      if (!rest) feed.end(plan.file);
-      more.push(rest);
-    }
-    for (const [i, plan] of plans.entries()) {
-      if (!more[i]) continue;
-      for (let page = await pages[i]?.next(); page && !page.done; page = await pages[i]?.next()) {
-        // GDAL failed (its error is the answer), or the client went away: read no further.
-        if (feed.stopped || signal?.aborted) {
-          await pages[i]?.return?.();
-          return sent;
-        }
-        await feed.send(plan.file, page.value.features, true);
-        sent++;
-      }
-      feed.end(plan.file);
-    }
-    return sent;
   }
 
   return {
@@ -505,8 +455,11 @@ export function createFileFormatService(
         signal?.addEventListener('abort', cancelled, { once: true });
         let pages = 0;
         try {
-          const sent = await sendPages(feed, plans, scope, signal);
-          pages = sent;
+          pages = await feedFiles(
+            feed,
+            plans.map((plan) => ({ name: plan.file, pages: layerPages(scope, plan) })),
+            { firstAtOnce: FIRST_PAGES_AT_ONCE, signal },
+          );
         } catch (error) {
           feed.abort(String(error));
           await over.catch(() => {});

@@ -103,18 +103,27 @@ async function readNetwork(context: ExportContext, found: Found[]): Promise<Netw
   const ids = live.map((c) => c.id);
   const officeIds = [...new Set(live.map((c) => c.office))];
   const g = graceThdNetwork;
+  // Side by side on PostgreSQL's pool, in turns on PGlite; the heaviest two (fibres, joints)
+  // first, with the others queued behind them (a few connections, not the whole pool).
+  const [fibres, joints, rest] = await Promise.all([
+    g.fibres(db, ids),
+    g.joints(db, ids, officeIds),
+    (async () => ({
+      points: await g.points(db, ids),
+      offices: await g.offices(db, officeIds),
+      zones: await g.zones(db, ids),
+      cables: await g.cables(db, ids),
+      trays: await g.trays(db, ids, officeIds),
+      splitters: await g.splitters(db, ids, officeIds),
+      ports: await g.ports(db, ids, officeIds),
+      accesses: await g.accesses(db, ids),
+      loops: await g.loops(db, ids),
+    }))(),
+  ]);
   return {
-    points: await g.points(db, ids),
-    offices: await g.offices(db, officeIds),
-    zones: await g.zones(db, ids),
-    cables: await g.cables(db, ids),
-    fibres: await g.fibres(db, ids),
-    joints: await g.joints(db, ids, officeIds),
-    trays: await g.trays(db, ids, officeIds),
-    splitters: await g.splitters(db, ids, officeIds),
-    ports: await g.ports(db, ids, officeIds),
-    accesses: await g.accesses(db, ids),
-    loops: await g.loops(db, ids),
+    ...rest,
+    fibres,
+    joints,
     phases: new Map(live.map((c) => [c.id, c.phase])),
     officeOfCluster: new Map(live.map((c) => [c.id, c.office])),
   };
