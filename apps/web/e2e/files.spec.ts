@@ -5,7 +5,7 @@ import { emptyCluster, NAIROBI, offset, openMap, savedElements } from './support
 
 test.describe.configure({ timeout: 150_000 });
 
-test('imports a GeoJSON file into the cluster from the map, and exports the cluster back', async ({
+test('imports a GeoJSON file into the cluster from the map, and exports the cluster and the whole project back', async ({
   page,
   request,
 }) => {
@@ -53,6 +53,17 @@ test('imports a GeoJSON file into the cluster from the map, and exports the clus
   const names = exported.features.map((f) => f.properties.Name ?? f.properties.name);
   expect(names.sort()).toEqual(['Poteau Forêt', 'Poteau Été', 'Poteau Île']);
   expect(exported.features[0]?.geometry.coordinates[0]).toBeCloseTo(NAIROBI.lng, 2);
+
+  // The whole project from the same menu: the cluster's poles among its other clusters' elements.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const wholeDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export the whole project as GeoJSON' }).click();
+  const whole = JSON.parse(
+    await readFile((await (await wholeDownload).path()) ?? '', 'utf8'),
+  ) as typeof exported;
+  const wholeNames = whole.features.map((f) => String(f.properties.Name ?? f.properties.name));
+  expect(wholeNames).toEqual(expect.arrayContaining(['Poteau Forêt', 'Poteau Été', 'Poteau Île']));
+  expect(whole.features.length).toBeGreaterThan(3);
   // The map, the import and the download all ran under the server's security headers.
   csp.expectNone();
 });

@@ -108,7 +108,8 @@ export function pointsWithMultiPoints(geometries: readonly string[]): boolean {
  */
 export function ogrGeometryType(geometries: readonly string[]): string {
   const [only, ...others] = geometries;
-  if (!only || others.length) return 'wkbUnknown';  const name = only
+  if (!only || others.length) return 'wkbUnknown';
+  const name = only
     .toLowerCase()
     .replace(
       /^(multi)?(point|linestring|polygon)$/,

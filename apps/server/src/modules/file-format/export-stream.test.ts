@@ -141,7 +141,7 @@ describe.skipIf(!hasOgr)('a type mixing geometry types', () => {
     ]);
   });
 
-  it('writes the coordinates of a point type held as a MultiPoint (an imported file\'s), in every format', async () => {
+  it("writes the coordinates of a point type held as a MultiPoint (an imported file's), in every format", async () => {
     const cluster = await t.db.one<{ id: number }>(sql`
       INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, 'MULTIPOINT') RETURNING id`);
     await t.db.rows(sql`

@@ -17,7 +17,12 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate, type MessageKey, type MessageVars } from '../../i18n/translate.ts';
 import type { UserRecord } from '../users/users.repository.ts';
-import { exportColumns, OGR_FIELD, ogrGeometryType, pointsWithMultiPoints } from './export-columns.ts';
+import {
+  exportColumns,
+  OGR_FIELD,
+  ogrGeometryType,
+  pointsWithMultiPoints,
+} from './export-columns.ts';
 import {
   exportRepository,
   type ExportScope,

@@ -28,16 +28,26 @@ export interface ExportMenuProps {
    * found there. Absent: problems cannot be opened on the map.
    */
   onShowElements?: (ids: number[]) => number;
+  /** The cluster's central office and project, exported whole as well (the server streams them). */
+  office?: Named;
+  project?: Named;
 }
 
-type Scope = 'cluster' | 'selection' | 'visible';
+interface Named {
+  id: number;
+  name: string;
+}
+
+type Scope = 'cluster' | 'selection' | 'visible' | 'office' | 'project';
 
 /** The request body of an export of one scope. */
 export function exportBody(
   scope: Scope,
   format: ExportFormat,
-  props: Pick<ExportMenuProps, 'clusterId' | 'selectedIds' | 'visibleTypes'>,
+  props: Pick<ExportMenuProps, 'clusterId' | 'selectedIds' | 'visibleTypes' | 'office' | 'project'>,
 ): ExportBody {
+  if (scope === 'office' && props.office) return { centralOfficeId: props.office.id, format };
+  if (scope === 'project' && props.project) return { projectId: props.project.id, format };
   return {
     clusterId: props.clusterId,
     format,
@@ -59,6 +69,8 @@ export function ExportMenu({
   selectedIds,
   visibleTypes,
   onShowElements,
+  office,
+  project,
 }: ExportMenuProps) {
   const { t } = useTranslation();
   const [running, setRunning] = useState<{ label: string; bytes: number } | null>(null);
@@ -70,13 +82,15 @@ export function ExportMenu({
   async function download(body: ExportBody, format: string) {
     const abort = new AbortController();
     controller.current = abort;
-    const label = t('fileFormat.export.running', {
-      scope: t(
-        `fileFormat.export.scopes.${body.elementIds ? 'selection' : body.types ? 'visible' : 'cluster'}`,
-      ),
-      format,
-      cluster: clusterName,
-    });
+    const label =
+      wholeLabel(body, format) ??
+      t('fileFormat.export.running', {
+        scope: t(
+          `fileFormat.export.scopes.${body.elementIds ? 'selection' : body.types ? 'visible' : 'cluster'}`,
+        ),
+        format,
+        cluster: clusterName,
+      });
     setRunning({ label, bytes: 0 });
     try {
       const { blob, filename, headers } = await fileFormatApi.exportFile(
@@ -106,9 +120,18 @@ export function ExportMenu({
     }
   }
 
+  /** What an office's or a project's export is called while it runs. */
+  function wholeLabel(body: ExportBody, format: string): string | null {
+    if (body.centralOfficeId && office)
+      return t('fileFormat.export.runningOffice', { name: office.name, format });
+    if (body.projectId && project)
+      return t('fileFormat.export.runningProject', { name: project.name, format });
+    return null;
+  }
+
   function run(scope: Scope, format: ExportFormat) {
     void download(
-      exportBody(scope, format, { clusterId, selectedIds, visibleTypes }),
+      exportBody(scope, format, { clusterId, selectedIds, visibleTypes, office, project }),
       t(`fileFormat.formats.${format}`),
     );
   }
@@ -139,10 +162,12 @@ export function ExportMenu({
       }
     : undefined;
 
-  const scopes: { scope: Scope; disabled: boolean }[] = [
+  const scopes: { scope: Scope; disabled: boolean; named?: string }[] = [
     { scope: 'cluster', disabled: false },
     { scope: 'selection', disabled: selectedIds.length === 0 },
     { scope: 'visible', disabled: visibleTypes.length === 0 },
+    ...(office ? [{ scope: 'office' as const, disabled: false, named: office.name }] : []),
+    ...(project ? [{ scope: 'project' as const, disabled: false, named: project.name }] : []),
   ];
 
   return (
@@ -158,11 +183,12 @@ export function ExportMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown mah="calc(100dvh - 120px)" style={{ overflowY: 'auto' }}>
-          {scopes.map(({ scope, disabled }) => (
+          {scopes.map(({ scope, disabled, named }) => (
             <div key={scope}>
               <Menu.Label>
                 {t(`fileFormat.export.scopes.${scope}`)}
                 {scope === 'selection' && selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+                {named ? ` (${named})` : ''}
               </Menu.Label>
               {EXPORT_FORMATS.map((format) => (
                 <Menu.Item

@@ -78,5 +78,8 @@ describe('ExportMenu', () => {
       format: 'gpkg',
       types: ['pole'],
     });
+    const whole = { ...props, office: { id: 7, name: 'CO' }, project: { id: 9, name: 'P' } };
+    expect(exportBody('office', 'fgb', whole)).toEqual({ centralOfficeId: 7, format: 'fgb' });
+    expect(exportBody('project', 'csv', whole)).toEqual({ projectId: 9, format: 'csv' });
   });
 });

@@ -11,12 +11,17 @@ import { showElements } from './show-elements.ts';
 /** Import a GIS file into the cluster, or export it (issue "GIS files"). */
 export function FileControls({
   projectId,
+  projectName,
   clusterId,
   clusterName,
+  office,
 }: {
   projectId: number;
+  projectName: string;
   clusterId: number;
   clusterName: string;
+  /** The cluster's central office: exported whole from the same menu, as the project is. */
+  office: { id: number; name: string };
 }) {
   const { t } = useTranslation();
   const { editor, controller, view } = useMapSession();
@@ -49,6 +54,8 @@ export function FileControls({
         selectedIds={selectedIds}
         visibleTypes={visibleTypes}
         onShowElements={showOnMap}
+        office={office}
+        project={{ id: projectId, name: projectName }}
       />
       <ImportWizard
         opened={importing && canEdit}

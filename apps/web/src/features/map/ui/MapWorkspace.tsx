@@ -245,7 +245,13 @@ export function MapWorkspace({
   useEditorShortcuts(session);
   useTilesChanged(projectId, (boxes) => neighbours.current?.refresh(boxes));
   const files = (
-    <FileControls projectId={projectId} clusterId={cluster.id} clusterName={cluster.name} />
+    <FileControls
+      projectId={projectId}
+      projectName={projectName}
+      clusterId={cluster.id}
+      clusterName={cluster.name}
+      office={cluster.centralOffice}
+    />
   );
 
   return (
