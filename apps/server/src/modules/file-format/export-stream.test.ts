@@ -120,17 +120,25 @@ describe.skipIf(!hasOgr)('whole-project exports read back by ogrinfo', () => {
 });
 
 describe.skipIf(!hasOgr)('a type mixing geometry types', () => {
-  it('exports each element with its own geometry (a FlatGeobuf header declares one type)', async () => {
+  /** A new cluster holding elements of one type written straight in SQL, as another tool would. */
+  async function clusterOf(name: string, type: string, shapes: [string, string][]) {
     const cluster = await t.db.one<{ id: number }>(sql`
-      INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, 'MIXED') RETURNING id`);
-    await t.db.rows(sql`
-      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
-      SELECT ${cluster?.id}, 'Cable', t.id, g.name, ST_GeomFromText(g.wkt, 4326), '{}'::jsonb, 1, 1
-      FROM element_templates t,
-        (VALUES ('single', 'LINESTRING(36.8 -1.28, 36.81 -1.28)'),
-                ('double', 'MULTILINESTRING((36.81 -1.28, 36.82 -1.28), (36.83 -1.28, 36.84 -1.28))')) g(name, wkt)
-      WHERE t.project_id = ${projectId} AND t.type = 'Cable' AND t.is_default`);
-    const response = await exportFile({ clusterId: cluster?.id, format: 'geojson' });
+      INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, ${name}) RETURNING id`);
+    for (const [element, wkt] of shapes)
+      await t.db.rows(sql`
+        INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
+        SELECT ${cluster?.id}, ${type}, t.id, ${element}, ST_GeomFromText(${wkt}, 4326), '{}'::jsonb, 1, 1
+        FROM element_templates t
+        WHERE t.project_id = ${projectId} AND t.type = ${type} AND t.is_default`);
+    return cluster?.id;
+  }
+
+  it('exports each element with its own geometry (a FlatGeobuf header declares one type)', async () => {
+    const clusterId = await clusterOf('MIXED', 'Cable', [
+      ['single', 'LINESTRING(36.8 -1.28, 36.81 -1.28)'],
+      ['double', 'MULTILINESTRING((36.81 -1.28, 36.82 -1.28), (36.83 -1.28, 36.84 -1.28))'],
+    ]);
+    const response = await exportFile({ clusterId, format: 'geojson' });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     const features = response.json<{
       features: { geometry: { type: string }; properties: { Name: string } }[];
@@ -142,20 +150,15 @@ describe.skipIf(!hasOgr)('a type mixing geometry types', () => {
   });
 
   it("writes the coordinates of a point type held as a MultiPoint (an imported file's), in every format", async () => {
-    const cluster = await t.db.one<{ id: number }>(sql`
-      INSERT INTO clusters (central_office_id, name) VALUES (${officeId}, 'MULTIPOINT') RETURNING id`);
-    await t.db.rows(sql`
-      INSERT INTO network_elements (cluster_id, type, template_id, name, geom, attributes, created_by, updated_by)
-      SELECT ${cluster?.id}, 'Pole', t.id, g.name, ST_GeomFromText(g.wkt, 4326), '{}'::jsonb, 1, 1
-      FROM element_templates t,
-        (VALUES ('one', 'POINT(36.8 -1.28)'),
-                ('many', 'MULTIPOINT((36.81 -1.29), (36.82 -1.3))')) g(name, wkt)
-      WHERE t.project_id = ${projectId} AND t.type = 'Pole' AND t.is_default`);
+    const clusterId = await clusterOf('MULTIPOINT', 'Pole', [
+      ['one', 'POINT(36.8 -1.28)'],
+      ['many', 'MULTIPOINT((36.81 -1.29), (36.82 -1.3))'],
+    ]);
     for (const format of ['csv', 'kml', 'shp', 'gpkg', 'fgb']) {
-      const response = await exportFile({ clusterId: cluster?.id, format });
+      const response = await exportFile({ clusterId, format });
       expect(response.statusCode, `${format}: ${response.body.slice(0, 300)}`).toBe(200);
     }
-    const response = await exportFile({ clusterId: cluster?.id, format: 'geojson' });
+    const response = await exportFile({ clusterId, format: 'geojson' });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     const features = response.json<{
       features: { properties: { Name: string; Coordinates: string } }[];
