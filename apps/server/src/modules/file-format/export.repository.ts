@@ -93,9 +93,11 @@ const style = (geometry: GeometryKind): SQL =>
       THEN 'BRUSH(fc:' || (t.style->>'color') || '66);PEN(c:' || (t.style->>'color') || ',w:2px)' END`),
   })[geometry];
 
-/** The point an element's Coordinates attribute shows (as element-json.sql.ts has it). */
-// The first part's: a file may have brought a point type as a MultiPoint (ST_X refuses those)
-// or a line type as a MultiLineString (ST_StartPoint answers null for those).
+/**
+ * The point an element's Coordinates attribute shows (as element-json.sql.ts has it), of its
+ * first part: rows written by another tool may hold a MultiPoint (ST_X refuses it) or a
+ * MultiLineString (ST_StartPoint answers null for it).
+ */
 const anchor = (geometry: GeometryKind): SQL =>
   ({
     point: sql`ST_GeometryN(e.geom, 1)`,
