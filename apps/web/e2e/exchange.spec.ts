@@ -10,14 +10,14 @@ test.describe.configure({ timeout: 180_000 });
 
 const SLOW = { timeout: 60_000 };
 
-async function exchangeItem(page: Page, name: string) {
+async function exchangeItem(page: Page, name: string, scope: 'cluster' | 'project' = 'cluster') {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page
-    .getByRole('menuitem', { name: `Export the whole cluster as ${name}`, exact: true })
+    .getByRole('menuitem', { name: `Export the whole ${scope} as ${name}`, exact: true })
     .click();
 }
 
-test('exports CBD-01 as a checked GraceTHD GeoPackage, a DXF drawing and an OFDS package', async ({
+test('exports CBD-01 as a checked GraceTHD GeoPackage and a DXF drawing, and its project as an OFDS package', async ({
   page,
   request,
 }) => {
@@ -51,10 +51,13 @@ test('exports CBD-01 as a checked GraceTHD GeoPackage, a DXF drawing and an OFDS
   expect(file.suggestedFilename()).toMatch(/^CBD-01-EPSG32737-\d{4}-\d{2}-\d{2}\.dxf$/);
 
   download = page.waitForEvent('download', SLOW);
-  await exchangeItem(page, 'OFDS');
+  // OFDS publishes a network: the whole project's.
+  await exchangeItem(page, 'OFDS', 'project');
   file = await download;
-  expect(file.suggestedFilename()).toMatch(/^CBD-01-\d{4}-\d{2}-\d{2}\.json$/);
-  const ofds = JSON.parse(await readFile(await file.path(), 'utf8')) as { networks: unknown[] };
+  expect(file.suggestedFilename()).toMatch(/^Nairobi CBD-\d{4}-\d{2}-\d{2}\.json$/);
+  const ofds = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    networks: { nodes: unknown[] }[];
+  };
   expect(ofds.networks).toHaveLength(1);
 });
 

@@ -143,7 +143,7 @@ export function ExportMenu({
     } else if (item === 'dxf') setDialog('dxf');
     else
       void download(
-        ofdsBody(clusterId, item === 'ofds-geojson'),
+        ofdsBody(project ? { projectId: project.id } : { clusterId }, item === 'ofds-geojson'),
         t(`fileFormat.exchange.formats.${item}`),
       );
   }
@@ -212,18 +212,27 @@ export function ExportMenu({
           ))}
           <Menu.Divider />
           <Menu.Label>{t('fileFormat.exchange.section')}</Menu.Label>
-          {EXCHANGE_ITEMS.map((item) => (
-            <Menu.Item
-              key={item}
-              onClick={() => exchange(item)}
-              aria-label={t('fileFormat.exchange.item', {
-                format: t(`fileFormat.exchange.formats.${item}`),
-              })}
-            >
-              {t(`fileFormat.exchange.formats.${item}`)}
-              {item === 'ofds' || item === 'ofds-geojson' ? '' : '…'}
-            </Menu.Item>
-          ))}
+          {EXCHANGE_ITEMS.map((item) => {
+            const ofds = item === 'ofds' || item === 'ofds-geojson';
+            return (
+              <Menu.Item
+                key={item}
+                onClick={() => exchange(item)}
+                aria-label={t(
+                  ofds && project ? 'fileFormat.exchange.itemProject' : 'fileFormat.exchange.item',
+                  { format: t(`fileFormat.exchange.formats.${item}`) },
+                )}
+              >
+                {t(`fileFormat.exchange.formats.${item}`)}
+                {ofds ? '' : '…'}
+                {ofds && project ? (
+                  <Text size="xs" c="dimmed">
+                    {t('fileFormat.export.scopes.project')} ({project.name})
+                  </Text>
+                ) : null}
+              </Menu.Item>
+            );
+          })}
         </Menu.Dropdown>
       </Menu>
       <GraceThdDialog

@@ -81,9 +81,15 @@ export function dxfBody(clusterId: number, form: DxfForm): ExportBody | null {
   return crs === 'invalid' ? null : { clusterId, format: 'dxf', crs };
 }
 
-/** The OFDS request: the package JSON, or a zip with its GeoJSON nodes and spans. */
-export const ofdsBody = (clusterId: number, geojson: boolean): ExportBody => ({
-  clusterId,
+/**
+ * The OFDS request: the package JSON, or a zip with its GeoJSON nodes and spans, of a project
+ * (the standard publishes networks) or, without one, of a cluster.
+ */
+export const ofdsBody = (
+  scope: { projectId: number } | { clusterId: number },
+  geojson: boolean,
+): ExportBody => ({
+  ...scope,
   format: 'ofds',
   ...(geojson ? { ofdsGeojson: true } : {}),
 });
