@@ -1,4 +1,5 @@
-import type { Feed } from './gdal-host.ts';
+import { Feed, type GdalHost } from './gdal-host.ts';
+import type { ConvertOutcome, ConvertTask } from './gdal-protocol.ts';
 
 /** One input file of a conversion, sent on the feed a page at a time as its pages are made. */
 export interface FedFile {
@@ -15,7 +16,7 @@ export interface FedFile {
  * (made `firstAtOnce` files at a time: side by side on PostgreSQL's pool); the later pages as
  * GDAL reads them. Stops early when GDAL is over (its error is the answer) or `signal` aborts.
  */
-export async function feedFiles(
+async function feedFiles(
   feed: Feed,
   files: FedFile[],
   options: { firstAtOnce?: number; signal?: AbortSignal } = {},
@@ -50,4 +51,37 @@ export async function feedFiles(
     feed.end(file.name);
   }
   return sent;
+}
+
+/**
+ * A conversion whose input files are sent on a feed while GDAL reads them (both work at once):
+ * GDAL's outcome, the pages sent, and when the last was. A failure while sending fails GDAL's
+ * reads too; so does `signal` (the client went away), which then stops the sending.
+ */
+export async function convertFed(
+  gdal: GdalHost,
+  task: Omit<ConvertTask, 'feed'>,
+  files: FedFile[],
+  options: { firstAtOnce?: number; signal?: AbortSignal } = {},
+): Promise<{ outcome: ConvertOutcome; pages: number; fedAt: number }> {
+  const feed = new Feed();
+  const over = gdal
+    .run<ConvertOutcome>({ ...task, feed: { port: feed.port, signal: feed.signal } }, [feed.port])
+    .finally(() => feed.stop());
+  over.catch(() => {});
+  const { signal } = options;
+  const cancelled = () => feed.abort('the conversion was cancelled');
+  signal?.addEventListener('abort', cancelled, { once: true });
+  let pages: number;
+  try {
+    pages = await feedFiles(feed, files, options);
+  } catch (error) {
+    feed.abort(String(error));
+    await over.catch(() => {});
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', cancelled);
+  }
+  const fedAt = performance.now();
+  return { outcome: await over, pages, fedAt };
 }

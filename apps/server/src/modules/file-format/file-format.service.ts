@@ -33,8 +33,8 @@ import {
 import { fileProblem } from './file-errors.ts';
 import { exchangeScope } from '../exchange/exchange-scope.ts';
 import { splitFlatGeobuf } from './flatgeobuf-pages.ts';
-import { feedFiles } from './feed-files.ts';
-import { Feed, GdalHost } from './gdal-host.ts';
+import { convertFed } from './feed-files.ts';
+import { GdalHost } from './gdal-host.ts';
 import type { ConvertLayer, ConvertOutcome, ImportOutcome, ImportTask } from './gdal-protocol.ts';
 import { splitGeoJson } from './geojson-to-shp.ts';
 import { kmlIconStyles } from './kml-styles.ts';
@@ -435,51 +435,32 @@ export function createFileFormatService(
         });
         if (!plans.length) throw fileProblem(422, 'files.exportEmpty');
         // The pages go to GDAL as the database writes them: both work at once.
-        const feed = new Feed();
-        const converted = gdal.run<ConvertOutcome>(
-          {
-            op: 'convert',
-            format: body.format,
-            dir: job.dir,
-            output: 'elements',
-            // A large file is written to disk as GDAL goes, not held in memory (see gdal-export.ts).
-            outputOnDisk: total > OUTPUT_IN_MEMORY_MAX_ROWS,
-            layers: plans.map((p) => ({
-              name: p.name,
-              path: p.file,
-              source: p.source,
-              streamed: true,
-            })),
-            feed: { port: feed.port, signal: feed.signal },
-          },
-          [feed.port],
-        );
-        const over = converted.finally(() => feed.stop());
-        over.catch(() => {});
-        const cancelled = () => feed.abort('the export was cancelled');
-        signal?.addEventListener('abort', cancelled, { once: true });
-        let pages = 0;
+        let fed: Awaited<ReturnType<typeof convertFed>>;
         try {
-          pages = await feedFiles(
-            feed,
+          fed = await convertFed(
+            gdal,
+            {
+              op: 'convert',
+              format: body.format,
+              dir: job.dir,
+              output: 'elements',
+              // A large file is written to disk as GDAL goes, not held in memory (gdal-export.ts).
+              outputOnDisk: total > OUTPUT_IN_MEMORY_MAX_ROWS,
+              layers: plans.map((p) => ({
+                name: p.name,
+                path: p.file,
+                source: p.source,
+                streamed: true,
+              })),
+            },
             plans.map((plan) => ({ name: plan.file, pages: layerPages(scope, plan) })),
             { firstAtOnce: FIRST_PAGES_AT_ONCE, signal },
           );
         } catch (error) {
-          feed.abort(String(error));
-          await over.catch(() => {});
-          throw error;
-        } finally {
-          signal?.removeEventListener('abort', cancelled);
-        }
-        const paged = performance.now();
-        let outcome: ConvertOutcome;
-        try {
-          outcome = await over;
-        } catch (error) {
           if (signal?.aborted) throw fileProblem(499, 'files.exportCancelled');
           throw error;
         }
+        const { outcome, pages, fedAt: paged } = fed;
         if (signal?.aborted) throw fileProblem(499, 'files.exportCancelled');
         if (!pages) throw fileProblem(422, 'files.exportEmpty');
         const layerNames = plans.map((p) => p.name);

@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ConvertLayer, ConvertOutcome, LayerSource } from '../../file-format/gdal-protocol.ts';
-import { feedFiles } from '../../file-format/feed-files.ts';
-import { Feed, type GdalHost } from '../../file-format/gdal-host.ts';
+import { convertFed } from '../../file-format/feed-files.ts';
+import type { GdalHost } from '../../file-format/gdal-host.ts';
 import { closeStream, write } from '../../file-format/job-files.ts';
 import { zipStream } from '../../file-format/zip-writer.ts';
 import type { ModelColumn, ModelTable } from './model-sql.ts';
@@ -221,50 +221,36 @@ async function streamGeoPackage(
   tables: Map<string, Row[]>,
   options: { crs: number; found: Found[] },
 ): Promise<string> {
-  const feed = new Feed();
-  const fed = GRACETHD_TABLES.map((table) => ({ table, name: `${table.name}.csv` }));
-  const converted = gdal.run<ConvertOutcome>(
+  const { outcome } = await convertFed(
+    gdal,
     {
       op: 'convert',
       format: 'gracethd-gpkg',
-      layers: fed.map(({ table, name }) => ({
+      layers: GRACETHD_TABLES.map((table) => ({
         name: table.name,
-        path: name,
+        path: `${table.name}.csv`,
         streamed: true,
         source: tableSource(table, 'gpkg'),
       })),
       dir: job.dir,
       output: 'gracethd',
       targetSrs: options.crs,
-      feed: { port: feed.port, signal: feed.signal },
     },
-    [feed.port],
+    GRACETHD_TABLES.map((table) => ({
+      name: `${table.name}.csv`,
+      pages: (async function* () {
+        const rows = tables.get(table.name) ?? [];
+        cleanText(table, rows, options.found);
+        const { header, line } = vrtCsv(table);
+        for (const chunk of chunksOf(header, rows, line)) {
+          yield [chunk];
+          // A turn of the event loop between megabytes: others are answered meanwhile.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      })(),
+    })),
   );
-  const over = converted.finally(() => feed.stop());
-  over.catch(() => {});
-  try {
-    await feedFiles(
-      feed,
-      fed.map(({ table, name }) => ({
-        name,
-        pages: (async function* () {
-          const rows = tables.get(table.name) ?? [];
-          cleanText(table, rows, options.found);
-          const { header, line } = vrtCsv(table);
-          for (const chunk of chunksOf(header, rows, line)) {
-            yield [chunk];
-            // A turn of the event loop between megabytes: others are answered meanwhile.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        })(),
-      })),
-    );
-  } catch (error) {
-    feed.abort(String(error));
-    await over.catch(() => {});
-    throw error;
-  }
-  return (await over).files[0] ?? '';
+  return outcome.files[0] ?? '';
 }
 
 /**
