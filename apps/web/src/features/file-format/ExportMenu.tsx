@@ -162,12 +162,17 @@ export function ExportMenu({
       }
     : undefined;
 
-  const scopes: { scope: Scope; disabled: boolean; named?: string }[] = [
+  /** Each scope, and what its heading adds in brackets (how many selected, which office). */
+  const scopes: { scope: Scope; disabled: boolean; more?: string }[] = [
     { scope: 'cluster', disabled: false },
-    { scope: 'selection', disabled: selectedIds.length === 0 },
+    {
+      scope: 'selection',
+      disabled: selectedIds.length === 0,
+      more: selectedIds.length ? String(selectedIds.length) : undefined,
+    },
     { scope: 'visible', disabled: visibleTypes.length === 0 },
-    ...(office ? [{ scope: 'office' as const, disabled: false, named: office.name }] : []),
-    ...(project ? [{ scope: 'project' as const, disabled: false, named: project.name }] : []),
+    ...(office ? [{ scope: 'office' as const, disabled: false, more: office.name }] : []),
+    ...(project ? [{ scope: 'project' as const, disabled: false, more: project.name }] : []),
   ];
 
   return (
@@ -183,12 +188,11 @@ export function ExportMenu({
           </Button>
         </Menu.Target>
         <Menu.Dropdown mah="calc(100dvh - 120px)" style={{ overflowY: 'auto' }}>
-          {scopes.map(({ scope, disabled, named }) => (
+          {scopes.map(({ scope, disabled, more }) => (
             <div key={scope}>
               <Menu.Label>
                 {t(`fileFormat.export.scopes.${scope}`)}
-                {scope === 'selection' && selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
-                {named ? ` (${named})` : ''}
+                {more ? ` (${more})` : ''}
               </Menu.Label>
               {EXPORT_FORMATS.map((format) => (
                 <Menu.Item
